@@ -85,6 +85,9 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument(
         "--no-breakdown", action="store_true", help="skip the timed breakdown of where time goes"
     )
+    bench.add_argument(
+        "--profile", action="store_true", help="also profile the playouts function by function"
+    )
     _add_rule_options(bench)
     return parser
 
@@ -108,7 +111,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             from .bench import run_bench
 
             return run_bench(args.players, args.games, args.seed, options_from(args),
-                             breakdown=not args.no_breakdown)  # fmt: skip
+                             breakdown=not args.no_breakdown, profile=args.profile)  # fmt: skip
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)
         return 130

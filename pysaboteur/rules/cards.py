@@ -52,6 +52,11 @@ def shape_code(shape: int) -> str:
 
 def parse_shape(code: str) -> int:
     """The inverse of :func:`shape_code`; raises ``ValueError`` for a bad code."""
+    shape = _SHAPE_OF_CODE.get(code)
+    return _parse_shape(code) if shape is None else shape
+
+
+def _parse_shape(code: str) -> int:
     dead = code.startswith("x")
     letters = code[1:] if dead else code
     shape = 0
@@ -64,6 +69,8 @@ def parse_shape(code: str) -> int:
         )
     return shape | (DEAD_END if dead else 0)
 
+
+_SHAPE_OF_CODE: Final = {shape_code(shape): shape for shape in range(1, 32) if shape != DEAD_END}
 
 #: The 40 tunnel cards by printed code (rules section 1).
 TUNNEL_COUNTS: Final[dict[str, int]] = {
