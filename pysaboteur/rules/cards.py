@@ -32,6 +32,17 @@ def cell_key(x: int, y: int) -> int:
     return (x + _OFFSET) * _ROW + (y + _OFFSET)
 
 
+#: No card can lie further than this from the start (40 tunnel cards and the
+#: goals); beyond it packed keys would alias nearer cells, so moves that name
+#: a cell further out are refused before any key is made.
+REACH: Final = 64
+
+
+def within_reach(x: int, y: int) -> bool:
+    """Whether a cell is near enough to the start for a card to lie there."""
+    return -REACH <= x <= REACH and -REACH <= y <= REACH
+
+
 def cell_xy(key: int) -> tuple[int, int]:
     """Unpack a cell key into ``(x, y)``."""
     column, row = divmod(key, _ROW)

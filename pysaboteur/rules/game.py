@@ -31,6 +31,7 @@ from .cards import (
     parse_shape,
     role_pool,
     shape_code,
+    within_reach,
 )
 from .gold import (
     SABOTEUR_PAY,
@@ -274,6 +275,8 @@ class Game:
         if seat != self.to_move:
             return f"it is seat {self.to_move}'s turn, not seat {seat}'s"
         kind = move.kind
+        if not move.is_well_formed():
+            return f"malformed move {move!r}"
         if self.phase == GOLD:
             if kind != TAKE:
                 return "the gold is being shared out: only take moves until it is done"
@@ -290,6 +293,8 @@ class Game:
             return f"no card lies as {move.card}" if kind == PLACE else "malformed move"
         if card not in hand:
             return f"seat {seat} has no {card} card in hand"
+        if kind in (PLACE, ROCKFALL, MAP) and not within_reach(move.x, move.y):
+            return f"cell {move.x},{move.y} is out of reach of any card"
         if kind == PLACE:
             if self.broken[seat]:
                 tools = self._broken_names(seat)

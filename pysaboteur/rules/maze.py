@@ -63,6 +63,17 @@ class Maze:
         self.revealed = [False, False, False]
         self._frontier: list[tuple[int, int, int, int]] | None = None
 
+    @classmethod
+    def from_cells(
+        cls, goals: list[str], cells: dict[int, int], revealed: list[bool]
+    ) -> Maze:
+        """A maze holding ``cells`` (start and face-up goals included), its network found."""
+        maze = cls(goals)
+        maze.cells = dict(cells)
+        maze.revealed = list(revealed)
+        maze._spread_from(START_KEY)
+        return maze
+
     def copy(self) -> Maze:
         other = Maze.__new__(Maze)
         other.goals = self.goals

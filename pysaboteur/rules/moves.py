@@ -56,7 +56,7 @@ class Move(NamedTuple):
         if kind == BREAK:
             return f"{self.card} @{self.target}"
         if kind == FIX:
-            if len(FIX_TOOLS[self.card]) == 1:
+            if len(FIX_TOOLS.get(self.card, ())) == 1:
                 return f"{self.card} @{self.target}"
             return f"{self.card} {self.tool} @{self.target}"
         if kind in (ROCKFALL, MAP):
@@ -66,6 +66,30 @@ class Move(NamedTuple):
         if kind == TAKE:
             return f"take {self.value}"
         return "pass"
+
+    def is_well_formed(self) -> bool:
+        """Whether the fields fit the kind: the card matches it and unused fields are unset.
+
+        Only well-formed moves have a text form that reads back as the same move.
+        """
+        kind = self.kind
+        uses = _FIELDS_USED.get(kind)
+        if uses is None:
+            return False
+        for name, default in _UNUSED_DEFAULTS:
+            if name not in uses and getattr(self, name) != default:
+                return False
+        if kind == BREAK:
+            return BREAK_TOOL.get(self.card) == self.tool
+        if kind == FIX:
+            return self.tool in FIX_TOOLS.get(self.card, ())
+        if kind in (ROCKFALL, MAP):
+            return self.card == kind
+        if kind == DISCARD:
+            return self.card in CARD_COUNTS
+        if kind == TAKE:
+            return self.value in (1, 2, 3)
+        return True  # place (its shape is checked by the game) and pass
 
     @property
     def cell(self) -> tuple[int, int]:
@@ -119,6 +143,19 @@ class Move(NamedTuple):
             raise ValueError(f"not a move: {seat} {text!r}: {error}") from None
         raise ValueError(f"not a move: '{seat} {text}' (see the move notation in the docs)")
 
+
+#: The fields each kind of move uses besides ``seat`` and ``kind``.
+_FIELDS_USED: dict[str, frozenset[str]] = {
+    PLACE: frozenset({"card", "x", "y"}),
+    BREAK: frozenset({"card", "target", "tool"}),
+    FIX: frozenset({"card", "target", "tool"}),
+    ROCKFALL: frozenset({"card", "x", "y"}),
+    MAP: frozenset({"card", "x", "y"}),
+    DISCARD: frozenset({"card"}),
+    PASS: frozenset(),
+    TAKE: frozenset({"value"}),
+}
+_UNUSED_DEFAULTS = (("card", ""), ("x", 0), ("y", 0), ("target", -1), ("tool", ""), ("value", 0))
 
 _INTEGER = re.compile(r"-?(0|[1-9][0-9]*)")
 _CELL = re.compile(r"(-?(?:0|[1-9][0-9]*)),(-?(?:0|[1-9][0-9]*))")

@@ -1,0 +1,227 @@
+"""The heuristic bot: plays like a sensible Saboteur player.
+
+Miners dig the shortest way towards the goal most likely to be gold, break the
+tools of the seats they suspect and mend those they trust, map the goals while
+the gold is unknown and clear dead ends out of the way with rockfall.
+Saboteurs block where it counts — dead ends and turns near the front, rockfall
+on the key card, broken tools on the leading diggers — but while the miners
+are still far off they avoid giving themselves away, and discard instead.
+
+Every legal move gets a score; the best wins, ties broken by the bot's own
+seeded generator.  Suspicion comes from :class:`~.beliefs.RoleBeliefs`.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from ..rules.cards import DEAD_END, FIX_TOOLS, GOAL_CELLS, SABOTEUR, TUNNEL_SHAPE, parse_shape
+from ..rules.maze import Maze
+from ..rules.moves import BREAK, DISCARD, FIX, MAP, PLACE, ROCKFALL, TAKE, Move
+from .base import register
+from .beliefs import RoleBeliefs
+from .maze_view import (
+    expected_distance,
+    goal_distances,
+    observed_gold_chances,
+    observed_maze,
+    public_gold_chances,
+)
+
+#: A card of distance saved (or cost) is worth this many points.
+DISTANCE_WEIGHT = 10.0
+#: Distances of the nearest goal that may be gold below which saboteurs block
+#: at once, or half-heartedly.
+URGENT = (1.5, 3.0)
+
+
+@dataclass
+class Situation:
+    """What the bot makes of its observation before scoring moves."""
+
+    seat: int
+    saboteur: bool
+    maze: Maze
+    chances: list[float]  # where the gold may be, as far as this seat knows
+    distance: float  # expected cards still needed to reach the gold
+    public_chances: list[float]  # where the gold may be, as everyone can see
+    public_distance: float
+    suspicion: list[float]  # chance that each seat is a saboteur
+    progress: list[float]  # how much each seat's cards have helped the miners
+    broken: list[list[str]]
+    gold_known: bool
+
+    nearest: float  # cards still needed to reach the nearest goal that may be gold
+
+    @property
+    def urgency(self) -> float:
+        """How close the miners are to the gold: 1 means block at any cost."""
+        if self.nearest <= URGENT[0]:
+            return 1.0
+        if self.nearest <= URGENT[1]:
+            return 0.6
+        return 0.25
+
+
+class HeuristicBot:
+    """Scores every legal move with rules of thumb and plays the best."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._rng = random.Random(seed)
+        self._beliefs: RoleBeliefs | None = None
+
+    def beliefs(self, observation: dict[str, Any]) -> RoleBeliefs:
+        seat = observation["seat"]
+        if self._beliefs is None or self._beliefs.seat != seat:
+            self._beliefs = RoleBeliefs(seat, observation["players"])
+        self._beliefs.update(observation)
+        return self._beliefs
+
+    def saboteur_probabilities(self, observation: dict[str, Any]) -> list[float]:
+        return self.beliefs(observation).saboteur_probabilities()
+
+    def choose(self, observation: dict[str, Any], legal_moves: list[Move]) -> Move:
+        if len(legal_moves) == 1:
+            return legal_moves[0]
+        if legal_moves[0].kind == TAKE:
+            return max(legal_moves, key=lambda move: move.value)  # keep the biggest nugget
+        situation = self._read(observation)
+        scored = [(self._score(move, situation), move) for move in legal_moves]
+        best = max(score for score, _ in scored)
+        return self._rng.choice([move for score, move in scored if score >= best - 1e-9])
+
+    def _read(self, observation: dict[str, Any]) -> Situation:
+        beliefs = self.beliefs(observation)
+        maze = observed_maze(observation)
+        chances = observed_gold_chances(observation)
+        public = public_gold_chances(maze)
+        distance = expected_distance(maze, chances)
+        return Situation(
+            seat=observation["seat"],
+            saboteur=observation["role"] == SABOTEUR,
+            maze=maze,
+            chances=chances,
+            distance=distance,
+            public_chances=public,
+            public_distance=distance if public == chances else expected_distance(maze, public),
+            suspicion=beliefs.saboteur_probabilities(),
+            progress=beliefs.progress,
+            broken=observation["broken"],
+            gold_known=max(chances) == 1.0,
+            nearest=min(
+                d for d, chance in zip(goal_distances(maze), chances, strict=True) if chance > 0
+            ),
+        )
+
+    # -- scores --------------------------------------------------------------------------
+
+    def _score(self, move: Move, situation: Situation) -> float:
+        kind = move.kind
+        if kind == PLACE:
+            return self._score_place(move, situation)
+        if kind == ROCKFALL:
+            after = situation.maze.copy()
+            after.remove(move.x, move.y)
+            return self._score_path_change(after, False, situation) - 1.0
+        if kind == BREAK:
+            return self._score_break(move, situation)
+        if kind == FIX:
+            return self._score_fix(move, situation)
+        if kind == MAP:
+            return self._score_map(move, situation)
+        if kind == DISCARD:
+            return -keep_value(move.card, situation)
+        return 0.0
+
+    def _score_place(self, move: Move, situation: Situation) -> float:
+        shape = parse_shape(move.card)
+        after = situation.maze.copy()
+        after.place(shape, move.x, move.y)
+        return self._score_path_change(after, bool(shape & DEAD_END), situation)
+
+    @staticmethod
+    def _score_path_change(after: Maze, dead_end: bool, situation: Situation) -> float:
+        """A path card or rockfall that leaves the maze as ``after``."""
+        distances = goal_distances(after)
+        gain = situation.distance - _average(distances, situation.chances)
+        if not situation.saboteur:
+            if dead_end:
+                return DISTANCE_WEIGHT * gain - 3.0
+            return DISTANCE_WEIGHT * gain if gain > 0 else DISTANCE_WEIGHT * gain - 0.5
+        # A saboteur weighs the harm it really does (it may know where the gold
+        # is) against how the move looks to the others, who judge it by the
+        # goals they can see: digging towards a stone it has mapped looks honest.
+        harm = -gain
+        looks = situation.public_distance - _average(distances, situation.public_chances)
+        urgency = situation.urgency
+        exposure = (3.0 if dead_end else 0.0) + 2.0 * max(-looks, 0.0)
+        camouflage = 1.0 if looks > 0 and harm >= 0 else 0.0
+        return DISTANCE_WEIGHT * harm * urgency - exposure * (1.0 - urgency) + camouflage
+
+    @staticmethod
+    def _score_break(move: Move, situation: Situation) -> float:
+        target = move.target
+        if target == situation.seat:
+            return -50.0
+        already_broken = 2.0 if situation.broken[target] else 0.0
+        if not situation.saboteur:
+            return 14.0 * (situation.suspicion[target] - 0.5) - already_broken
+        trusted = 1.0 - situation.suspicion[target]
+        diggers = 1.5 * min(situation.progress[target], 3.0)
+        return 6.0 * (trusted - 0.4) + diggers * situation.urgency * 2 - already_broken
+
+    @staticmethod
+    def _score_fix(move: Move, situation: Situation) -> float:
+        target = move.target
+        unblocks = len(situation.broken[target]) == 1  # the seat can build again
+        if target == situation.seat:
+            return (12.0 if not situation.saboteur else 4.0) + (2.0 if unblocks else 0.0)
+        suspicion = situation.suspicion[target]
+        team_mate = suspicion if situation.saboteur else 1.0 - suspicion
+        return 8.0 * (team_mate - 0.5) + (2.0 if unblocks else 0.0)
+
+    @staticmethod
+    def _score_map(move: Move, situation: Situation) -> float:
+        if situation.gold_known:
+            return -5.0
+        index = GOAL_CELLS.index((move.x, move.y))
+        chance = situation.chances[index]
+        if chance == 0.0:
+            return -5.0
+        nearness = 1.0 / (1.0 + goal_distances(situation.maze)[index])
+        return (3.0 if situation.saboteur else 5.0) + chance + nearness
+
+
+def _average(distances: list[int], chances: list[float]) -> float:
+    return sum(chance * distance for chance, distance in zip(chances, distances, strict=True))
+
+
+def keep_value(card: str, situation: Situation) -> float:
+    """How much a card in hand is worth keeping: the cost of discarding it."""
+    saboteur = situation.saboteur
+    if card in TUNNEL_SHAPE:
+        shape = TUNNEL_SHAPE[card]
+        if shape & DEAD_END:
+            return 2.5 if saboteur else 0.1
+        return 0.8 + 0.2 * bin(shape).count("1")
+    if card.startswith("break-"):
+        return 2.0 if saboteur else 1.5
+    if card in FIX_TOOLS:
+        mine = set(situation.broken[situation.seat])
+        return 1.2 + (2.0 if mine & set(FIX_TOOLS[card]) else 0.0)
+    if card == MAP:
+        return 0.1 if situation.gold_known else (1.0 if saboteur else 1.5)
+    return 2.0 if saboteur else 1.0  # rockfall
+
+
+def _make(settings: dict[str, str], seed: int | None) -> HeuristicBot:
+    if settings:
+        raise ValueError(f"the heuristic bot takes no settings, got {', '.join(settings)}")
+    return HeuristicBot(seed)
+
+
+register("heuristic", _make)

@@ -1,0 +1,123 @@
+"""What a bot reads off the maze: where the gold may be, and how many cards the
+start network still needs to reach each goal.
+
+Distances count empty cells a path would cross, ignoring which shapes fit
+there: a cheap, honest estimate that bots and beliefs share.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable
+from typing import Any
+
+from ..rules.cards import DEAD_END, GOAL_CARDS, E, N, S, W, cell_key, parse_shape
+from ..rules.maze import GOAL_KEYS, Maze
+
+#: Search no further than this box around the start and goals: paths that
+#: leave it are never the shortest way to a goal.
+_INSIDE = frozenset(cell_key(x, y) for x in range(-6, 14) for y in range(-9, 10))
+_SIDE_STEPS = ((N, -1, S), (E, 256, W), (S, 1, N), (W, -256, E))
+#: The distance of a goal the network cannot reach at all.
+FAR = 20
+_PLACEHOLDER_GOAL = GOAL_CARDS[1]
+
+
+def observed_maze(observation: dict[str, Any]) -> Maze:
+    """The maze as an observation shows it.
+
+    Goals the observer does not know get a stone as a stand-in: a goal still
+    face down has never been reached, so its identity never mattered to the
+    maze so far.
+    """
+    goals = [goal["card"] or _PLACEHOLDER_GOAL for goal in observation["goals"]]
+    cells = {
+        cell_key(card["x"], card["y"]): parse_shape(card["shape"]) for card in observation["maze"]
+    }
+    return Maze.from_cells(goals, cells, [goal["face_up"] for goal in observation["goals"]])
+
+
+def gold_chances(goal_cards: Iterable[str | None], face_up: Iterable[bool]) -> list[float]:
+    """The chance that each goal is the gold one, from the goal cards one knows."""
+    known = list(goal_cards)
+    if "gold" in known:
+        return [1.0 if card == "gold" else 0.0 for card in known]
+    open_goals = [
+        index for index, (card, up) in enumerate(zip(known, face_up, strict=True))
+        if card is None and not up
+    ]  # fmt: skip
+    return [1.0 / len(open_goals) if index in open_goals else 0.0 for index in range(len(known))]
+
+
+def observed_gold_chances(observation: dict[str, Any]) -> list[float]:
+    """Gold chances with everything the observer knows (its maps included)."""
+    goals = observation["goals"]
+    return gold_chances([goal["card"] for goal in goals], [goal["face_up"] for goal in goals])
+
+
+def public_gold_chances(maze: Maze) -> list[float]:
+    """Gold chances from what the maze shows everyone: face-up goals only."""
+    return gold_chances(
+        [maze.goals[index] if up else None for index, up in enumerate(maze.revealed)],
+        maze.revealed,
+    )
+
+
+def goal_distances(maze: Maze) -> list[int]:
+    """Cards still to place before the start network reaches each goal (0: face up).
+
+    A breadth-first search from the network in which an empty cell costs one
+    card and a connected card already lying there costs nothing, if its side
+    towards the path is open: cut-off tunnels count as the help they are.
+    Dead ends cannot be passed.
+    """
+    cells = maze.cells
+    goal_index = {key: index for index, key in enumerate(GOAL_KEYS) if not maze.revealed[index]}
+    result = [0 if up else FAR for up in maze.revealed]
+    remaining = len(goal_index)
+    cost = dict.fromkeys(maze.network, 0)
+    queue: deque[int] = deque(maze.network)
+    while queue and remaining:
+        key = queue.popleft()
+        here = cost[key]
+        shape = cells.get(key)  # None: an empty cell a card would go in
+        for side, step, back in _SIDE_STEPS:
+            if shape is not None and not shape & side:
+                continue
+            neighbour = key + step
+            if neighbour in goal_index:
+                index = goal_index.pop(neighbour)
+                result[index] = here  # the card here opens towards the goal
+                remaining -= 1
+                continue
+            other = cells.get(neighbour)
+            if other is None:
+                if neighbour in cost or neighbour not in _INSIDE or neighbour in GOAL_KEYS:
+                    continue
+                cost[neighbour] = here + 1
+                queue.append(neighbour)
+            elif other & back and not other & DEAD_END and neighbour not in cost:
+                cost[neighbour] = here
+                queue.appendleft(neighbour)
+    return result
+
+
+def expected_distance(maze: Maze, chances: list[float]) -> float:
+    """The distance to the gold, averaged over where the gold may be."""
+    return sum(
+        chance * distance for chance, distance in zip(chances, goal_distances(maze), strict=True)
+    )
+
+
+def distance_after_placing(maze: Maze, shape: int, x: int, y: int, chances: list[float]) -> float:
+    """:func:`expected_distance` once a card lying as ``shape`` is at ``x, y``."""
+    after = maze.copy()
+    after.place(shape, x, y)
+    return expected_distance(after, chances)
+
+
+def distance_after_removing(maze: Maze, x: int, y: int, chances: list[float]) -> float:
+    """:func:`expected_distance` once rockfall has taken the card at ``x, y``."""
+    after = maze.copy()
+    after.remove(x, y)
+    return expected_distance(after, chances)
