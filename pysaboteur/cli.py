@@ -63,12 +63,25 @@ def build_parser() -> argparse.ArgumentParser:
     )  # fmt: skip
     _add_rule_options(play)
 
-    replay = commands.add_parser("replay", help="step through a game record in the terminal")
+    replay = commands.add_parser(
+        "replay", help="step through a game record in the terminal",
+        description="Step through a game record: Enter shows the next move, b goes back, "
+        "a number jumps to that move, q quits. By default every hand, role and gold "
+        "is shown, and every goal some seat looked at: what all the seats knew together.",
+    )  # fmt: skip
     replay.add_argument("record", help="a game record (JSON)")
-    replay.add_argument("--seat", type=int, default=None, help="see the game as this seat sees it")
-    replay.add_argument(
-        "--all", action="store_true", help="print every position at once instead of stepping"
+    view = replay.add_mutually_exclusive_group()
+    view.add_argument(
+        "--seat", type=int, default=None, help="see the game only as this seat saw it"
     )
+    view.add_argument(
+        "--public", action="store_true", help="see the game only as a spectator saw it"
+    )
+    replay.add_argument(
+        "--all", action="store_true",
+        help="print every position one after another instead of stepping "
+        "(also when the input is not a terminal)",
+    )  # fmt: skip
 
     verify = commands.add_parser("verify", help="replay records and check every move and result")
     verify.add_argument("records", nargs="+", metavar="RECORD", help="game records (JSON)")
@@ -89,7 +102,59 @@ def build_parser() -> argparse.ArgumentParser:
         "--profile", action="store_true", help="also profile the playouts function by function"
     )
     _add_rule_options(bench)
+    _add_arena_parser(commands)
     return parser
+
+
+def _add_arena_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    def player_counts(text: str) -> list[int]:
+        counts = [_players(part) for part in text.split(",") if part.strip()]
+        if not counts or len(set(counts)) != len(counts):
+            raise argparse.ArgumentTypeError("give player counts like 5 or 3,4,5")
+        return counts
+
+    arena = commands.add_parser(
+        "arena", help="play many games between bots and report which is stronger (docs/arena.md)"
+    )
+    arena.add_argument("bots", nargs="*", metavar="BOT", help="bot specs, e.g. heuristic random")
+    arena.add_argument(
+        "--players", type=player_counts, default=[5],
+        help="player count, or several: 3,4,5 (default: 5)",
+    )  # fmt: skip
+    arena.add_argument(
+        "--games", type=_positive, default=200,
+        help="deals per player count; every cell plays each (default: %(default)s)",
+    )  # fmt: skip
+    arena.add_argument(
+        "--seed", type=int, default=0, help="seed of the first deal (default: %(default)s)"
+    )
+    arena.add_argument(
+        "--jobs", type=_positive, default=None,
+        help="processes playing at once (default: the number of cores)",
+    )  # fmt: skip
+    arena.add_argument(
+        "--mode", choices=("teams", "seats"), default="teams",
+        help="teams: one bot plays all miners, another all saboteurs; "
+        "seats: bots rotate over the seats (default: %(default)s)",
+    )  # fmt: skip
+    arena.add_argument(
+        "--pairs", metavar="M/S,...", default=None,
+        help="teams mode: only these (miners' bot/saboteurs' bot) pairs (default: all)",
+    )  # fmt: skip
+    arena.add_argument(
+        "--out", metavar="DIR", default=None,
+        help="results folder (default: arena-results/<timestamp>); "
+        "an interrupted run's folder resumes it",
+    )  # fmt: skip
+    arena.add_argument(
+        "--ray", metavar="ADDRESS", default=None,
+        help="run the games as Ray tasks on a cluster, or 'local' for a local Ray",
+    )  # fmt: skip
+    arena.add_argument(
+        "--report", metavar="DIR", default=None,
+        help="play nothing: report again from DIR/results.jsonl",
+    )  # fmt: skip
+    _add_rule_options(arena)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -112,6 +177,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             return run_bench(args.players, args.games, args.seed, options_from(args),
                              breakdown=not args.no_breakdown, profile=args.profile)  # fmt: skip
+        if args.command == "arena":
+            from .arena.command import run_arena
+
+            return run_arena(args, options_from(args))
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)
         return 130

@@ -160,6 +160,13 @@ def test_round_end_reveals_every_role_the_set_aside_card_and_the_goals() -> None
         "roles": roles,
         "set_aside": "miner",
         "goals": ["stone-NW", "gold", "stone-NE"],
+        # The maze as the round ended, every goal face up (as printed, where unreached).
+        "maze": [
+            {"x": 0, "y": 0, "shape": "NESW", "card": "start"},
+            {"x": 8, "y": -2, "shape": "NW", "card": "stone-NW"},
+            {"x": 8, "y": 0, "shape": "NESW", "card": "gold"},
+            {"x": 8, "y": 2, "shape": "NE", "card": "stone-NE"},
+        ],
         "gold": None,  # gold stays secret until the game is over
     }
     assert public_observation(game)["rounds"] == [expected]

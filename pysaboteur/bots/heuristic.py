@@ -89,10 +89,14 @@ class HeuristicBot:
             return legal_moves[0]
         if legal_moves[0].kind == TAKE:
             return max(legal_moves, key=lambda move: move.value)  # keep the biggest nugget
-        situation = self._read(observation)
-        scored = [(self._score(move, situation), move) for move in legal_moves]
+        scored = self.scores(observation, legal_moves)
         best = max(score for score, _ in scored)
         return self._rng.choice([move for score, move in scored if score >= best - 1e-9])
+
+    def scores(self, observation: dict[str, Any], legal_moves: list[Move]) -> list[tuple[float, Move]]:
+        """Every legal move with its score: higher is better for this seat."""
+        situation = self._read(observation)
+        return [(self._score(move, situation), move) for move in legal_moves]
 
     def _read(self, observation: dict[str, Any]) -> Situation:
         beliefs = self.beliefs(observation)

@@ -18,6 +18,7 @@ from .cards import (
     FIX_TOOLS,
     GOAL_CARDS,
     GOAL_CELLS,
+    GOAL_SHAPES,
     GOLD_CARDS,
     HAND_SIZE,
     MAX_PLAYERS,
@@ -40,7 +41,7 @@ from .gold import (
     next_miner_counter_clockwise,
     pay_saboteur,
 )
-from .maze import Maze
+from .maze import GOAL_KEYS, Maze
 from .moves import BREAK, DISCARD, FIX, MAP, PASS, PLACE, ROCKFALL, TAKE, Move
 from .options import Options
 
@@ -91,6 +92,16 @@ class RoundLog:
     deal: Deal
     moves: list[Move] = field(default_factory=list)
     result: RoundResult | None = None
+    #: The maze as the round ended (cell key -> shape), every goal face up.
+    final_cells: dict[int, int] | None = None
+    #: ``str(move)`` of the moves, filled in as observations ask for them.
+    texts: list[str] = field(default_factory=list)
+
+    def move_texts(self) -> list[str]:
+        """The text of every move so far, each written out once."""
+        if len(self.texts) < len(self.moves):
+            self.texts.extend(str(move) for move in self.moves[len(self.texts) :])
+        return self.texts
 
 
 class Game:
@@ -276,7 +287,7 @@ class Game:
             return f"it is seat {self.to_move}'s turn, not seat {seat}'s"
         kind = move.kind
         if not move.is_well_formed():
-            return f"malformed move {move!r}"
+            return "malformed move"
         if self.phase == GOLD:
             if kind != TAKE:
                 return "the gold is being shared out: only take moves until it is done"
@@ -443,12 +454,21 @@ class Game:
         if winner == SABOTEURS:
             self._pay_saboteurs()
         self.rounds[-1].result = RoundResult(winner, self.finder, list(self.round_gold))
+        self.rounds[-1].final_cells = self._final_cells()
         self.to_move = None
         self.offer = []
         if len(self.rounds) == ROUNDS:
             self.phase = OVER
             return
         self._start_round(self._next_first())
+
+    def _final_cells(self) -> dict[int, int]:
+        """The maze with every goal turned face up, as the end of a round shows it."""
+        cells = dict(self.maze.cells)
+        for index, key in enumerate(GOAL_KEYS):
+            if key not in cells:
+                cells[key] = GOAL_SHAPES[self.maze.goals[index]][0]  # as printed
+        return cells
 
     def _next_first(self) -> int:
         """The seat that starts the next round, by the ``next_round_start`` option."""
@@ -471,7 +491,9 @@ class Game:
         other.gold_deck = list(self.gold_deck)
         other.gold_kept = [list(kept) for kept in self.gold_kept]
         other.gold_seen = [[list(look) for look in looks] for looks in self.gold_seen]
-        other.rounds = [RoundLog(log.deal, list(log.moves), log.result) for log in self.rounds]
+        other.rounds = [
+            RoundLog(log.deal, list(log.moves), log.result, log.final_cells) for log in self.rounds
+        ]
         other.roles = list(self.roles)
         other.hands = [list(hand) for hand in self.hands]
         other.draw_pile = list(self.draw_pile)

@@ -14,9 +14,9 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import CARD_OF_SHAPE, GOAL_CELLS, TOOL_BIT, TOOLS, cell_xy, shape_code
-from .game import OVER, Game
+from .game import OVER, Game, RoundLog
 from .maze import GOAL_KEYS, START_KEY
-from .moves import DISCARD, TAKE, Move
+from .moves import DISCARD, TAKE
 
 Observation = dict[str, Any]
 
@@ -48,14 +48,8 @@ def _observation(game: Game, viewer: int | None) -> Observation:
     goals = []
     for index, (x, y) in enumerate(GOAL_CELLS):
         known = maze.revealed[index] or over or (viewer is not None and index in game.maps[viewer])
-        goals.append(
-            {
-                "x": x,
-                "y": y,
-                "face_up": maze.revealed[index],
-                "card": maze.goals[index] if known else None,
-            }
-        )
+        card = maze.goals[index] if known else None
+        goals.append({"x": x, "y": y, "face_up": maze.revealed[index], "card": card})
     return {
         "seat": viewer,
         "players": game.players,
@@ -65,7 +59,7 @@ def _observation(game: Game, viewer: int | None) -> Observation:
         "phase": game.phase,
         "to_move": game.to_move,
         "first": game.first,
-        "maze": [_maze_card(game, key, shape) for key, shape in sorted(maze.cells.items())],
+        "maze": _maze_cards(maze.cells, maze.goals),
         "goals": goals,
         "broken": [[tool for tool in TOOLS if bits & TOOL_BIT[tool]] for bits in game.broken],
         "hand_sizes": [len(hand) for hand in game.hands],
@@ -75,7 +69,7 @@ def _observation(game: Game, viewer: int | None) -> Observation:
         "gold_deck": len(game.gold_deck),
         "gold_offer_size": len(game.offer),
         "history": [
-            [_public_move(move, viewer, game.options.open_hands, over) for move in log.moves]
+            _history(log, viewer, discards_seen=game.options.open_hands or over, picks_seen=over)
             for log in game.rounds
         ],
         "rounds": [_finished_round(log, over) for log in game.rounds if log.result is not None],
@@ -84,30 +78,40 @@ def _observation(game: Game, viewer: int | None) -> Observation:
     }
 
 
-def _maze_card(game: Game, key: int, shape: int) -> dict[str, Any]:
-    x, y = cell_xy(key)
-    if key == START_KEY:
-        card = "start"
-    elif key in GOAL_KEYS:
-        card = game.maze.goals[GOAL_KEYS.index(key)]
-    else:
-        card = CARD_OF_SHAPE[shape]
-    return {"x": x, "y": y, "shape": shape_code(shape), "card": card}
+def _maze_cards(cells: dict[int, int], goals: tuple[str, ...]) -> list[dict[str, Any]]:
+    """Every face-up card, ordered by cell: ``{"x", "y", "shape", "card"}``."""
+    cards = []
+    for key, shape in sorted(cells.items()):
+        x, y = cell_xy(key)
+        if key == START_KEY:
+            card = "start"
+        elif key in GOAL_KEYS:
+            card = goals[GOAL_KEYS.index(key)]
+        else:
+            card = CARD_OF_SHAPE[shape]
+        cards.append({"x": x, "y": y, "shape": shape_code(shape), "card": card})
+    return cards
 
 
-def _public_move(move: Move, viewer: int | None, open_hands: bool, over: bool) -> str:
-    """A move as ``viewer`` saw it: others' discards face down, others' gold picks unseen."""
-    if over or move.seat == viewer:
-        return str(move)
-    if move.kind == DISCARD and not open_hands:
-        return f"{move.seat} discard"
-    if move.kind == TAKE:
-        return f"{move.seat} take"
-    return str(move)
+def _history(
+    log: RoundLog, viewer: int | None, *, discards_seen: bool, picks_seen: bool
+) -> list[str]:
+    """A round's moves as ``viewer`` saw them: another seat's face-down discard
+    without its card, another seat's gold pick without its value."""
+    seen = []
+    for move, text in zip(log.moves, log.move_texts(), strict=True):
+        kind = move.kind
+        if move.seat != viewer and (
+            (kind == DISCARD and not discards_seen) or (kind == TAKE and not picks_seen)
+        ):
+            text = f"{move.seat} {kind}"
+        seen.append(text)
+    return seen
 
 
-def _finished_round(log: Any, over: bool) -> dict[str, Any]:
+def _finished_round(log: RoundLog, over: bool) -> dict[str, Any]:
     result = log.result
+    assert result is not None and log.final_cells is not None
     deal = log.deal
     return {
         "winner": result.winner,
@@ -115,5 +119,6 @@ def _finished_round(log: Any, over: bool) -> dict[str, Any]:
         "roles": list(deal.roles),
         "set_aside": deal.set_aside,
         "goals": list(deal.goals),
+        "maze": _maze_cards(log.final_cells, tuple(deal.goals)),
         "gold": list(result.gold) if over else None,
     }

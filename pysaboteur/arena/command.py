@@ -1,0 +1,180 @@
+"""``saboteur arena``: play a schedule, save every game, report who is stronger."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from collections.abc import Sequence
+from importlib.util import find_spec
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    Task,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.text import Text
+
+from ..bots import make_bot
+from ..rules import Options
+from .match import ArenaError, GameOutcome
+from .results import (
+    OrderedWriter,
+    ResultsStore,
+    finished_keys,
+    read_results,
+    read_settings,
+    write_settings,
+)
+from .schedule import build_schedule, parse_pairs
+
+
+class RateColumn(ProgressColumn):
+    """Games per second since the start (or seconds per game, for slow bots).
+
+    Rich's own speed looks at a short window, which misleads when games finish
+    in bursts (one per worker at a time, or all at once under Ray)."""
+
+    def render(self, task: Task) -> Text:
+        elapsed = task.finished_time if task.finished else task.elapsed
+        speed = task.completed / elapsed if elapsed else 0.0
+        if not speed:
+            return Text("- games/s", style="progress.data.speed")
+        if speed < 1:
+            return Text(f"{1 / speed:.1f} s/game", style="progress.data.speed")
+        return Text(f"{speed:.1f} games/s", style="progress.data.speed")
+
+
+def default_out() -> Path:
+    return Path("arena-results") / time.strftime("%Y%m%d-%H%M%S")
+
+
+def run_arena(args: argparse.Namespace, options: Options, console: Console | None = None) -> int:
+    console = console or Console()
+    try:
+        check_report_tools()
+        if args.report:
+            return report(Path(args.report), console)
+        return play(args, options, console)
+    except (ArenaError, ValueError) as error:
+        print(f"saboteur arena: error: {error}", file=sys.stderr)
+        return 2
+
+
+def check_report_tools() -> None:
+    """The report needs the ``arena`` extra; say so before playing, not after."""
+    missing = [name for name in ("matplotlib", "openskill") if find_spec(name) is None]
+    if missing:
+        raise ArenaError(
+            f"the arena's report needs {' and '.join(missing)}: pip install 'pysaboteur[arena]'"
+        )
+
+
+def check_bots(bots: Sequence[str]) -> None:
+    """Make each bot once, so that a typo fails now rather than in a worker."""
+    for spec in bots:
+        make_bot(spec, 0)
+
+
+def play(args: argparse.Namespace, options: Options, console: Console) -> int:
+    bots: list[str] = list(args.bots)
+    if not bots:
+        raise ArenaError("name the bots to compare (e.g. saboteur arena heuristic random)")
+    check_bots(bots)
+    pairs = parse_pairs(args.pairs, bots) if args.pairs else None
+    units = build_schedule(bots, args.players, args.games, args.seed, options, args.mode, pairs)
+    out = Path(args.out) if args.out else default_out()
+    settings: dict[str, Any] = {
+        "bots": bots, "players": args.players, "games": args.games, "seed": args.seed,
+        "mode": args.mode, "pairs": [list(pair) for pair in pairs] if pairs else None,
+        "options": options.to_dict(),
+    }  # fmt: skip
+    done = _already_played(out, settings)
+    todo = [unit for unit in units if unit.key not in done]
+    store = ResultsStore(out)
+    write_settings(out, settings)
+    jobs = args.jobs or os.cpu_count() or 1
+    where = f"Ray ({args.ray})" if args.ray else f"{jobs} process{'es' if jobs > 1 else ''}"
+    skipped = f", {len(units) - len(todo)} already played" if len(todo) < len(units) else ""
+    console.print(f"[bold]saboteur arena[/]: {len(todo)} games{skipped}, {where}, results in {out}")
+    finished = _play_all(todo, jobs, args.ray, store, console)
+    if not finished:
+        console.print(
+            f"[yellow]interrupted[/]: kept the finished games in {out}; "
+            "the same command with --out there plays the rest"
+        )
+    if not (out / "results.jsonl").exists() or not read_results(out):
+        return 130 if not finished else 0
+    code = report(out, console)
+    return code if finished else 130
+
+
+def _already_played(out: Path, settings: dict[str, Any]) -> set[str]:
+    """Games a previous run into ``out`` finished; refuse a folder of another kind of run."""
+    previous = read_settings(out)
+    if previous is None:
+        return set()
+    for name in ("mode", "options"):
+        if previous.get(name) != settings[name]:
+            raise ArenaError(
+                f"{out} holds a run with {name} {previous.get(name)}, not {settings[name]}: "
+                "choose another --out"
+            )
+    return finished_keys(read_results(out)) if (out / "results.jsonl").exists() else set()
+
+
+def _play_all(units: list[Any], jobs: int, ray: str | None, store: ResultsStore,
+              console: Console) -> bool:  # fmt: skip
+    writer = OrderedWriter(store, units)
+    progress = Progress(
+        TextColumn("games"), BarColumn(), MofNCompleteColumn(), RateColumn(),
+        TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(),
+        console=console,
+    )  # fmt: skip
+    task = progress.add_task("games", total=len(units))
+
+    def on_outcome(outcome: GameOutcome) -> None:
+        writer.add(outcome)
+        progress.advance(task)
+
+    def on_interrupt(in_play: int) -> None:
+        if in_play:
+            progress.console.print(
+                f"stopping: finishing the {in_play} game{'s' if in_play > 1 else ''} "
+                "already handed to workers (Ctrl-C again to drop them)"
+            )
+
+    try:
+        if ray:
+            from .ray_runner import run_ray
+
+            return run_ray(units, ray, jobs, on_outcome, on_interrupt, progress.start)
+        from .runner import run_local
+
+        return run_local(units, jobs, on_outcome, on_interrupt, progress.start)
+    finally:
+        progress.stop()
+        writer.close()
+
+
+def report(out: Path, console: Console) -> int:
+    """Summarise ``out/results.jsonl``: tables, summary.json, summary.md, plots."""
+    from .plots import write_plots
+    from .report import print_report, write_report
+    from .summary import summarise
+
+    summary = summarise(read_results(out))
+    plots = write_plots(summary, out)
+    write_report(out, summary, plots)
+    print_report(summary, console)
+    console.print(f"summary.json, summary.md and {', '.join(plots)} written to {out}")
+    return 0

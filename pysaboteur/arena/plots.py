@@ -1,0 +1,136 @@
+"""PNG plots of a summary with Matplotlib (Agg backend: no display needed)."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import Any
+
+from ..rules import MINER, SABOTEUR
+from .stats import Proportion
+from .summary import OVERALL, Summary
+
+ROLE_LABELS = {MINER: "as miner", SABOTEUR: "as saboteur", OVERALL: "overall"}
+BY_ROLE = "win-rate-by-role.png"
+BY_CELL = "miners-win-by-cell.png"
+BY_PLAYERS = "win-rate-by-players.png"
+
+
+def _pyplot() -> Any:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    return plt
+
+
+def _error(p: Proportion) -> tuple[float, float]:
+    """Distances from the rate down to the interval's low end and up to its high end."""
+    if not p.trials:
+        return (0.0, 0.0)
+    return (p.rate - p.low, p.high - p.rate)
+
+
+def _rate(p: Proportion) -> float:
+    return p.rate if p.trials else math.nan
+
+
+def plot_by_role(summary: Summary, path: Path) -> None:
+    plt = _pyplot()
+    bots = summary.bots
+    width = 0.8 / len(ROLE_LABELS)
+    figure, axes = plt.subplots(figsize=(max(5.0, 1.8 * len(bots) + 2), 4))
+    for offset, (role, label) in enumerate(ROLE_LABELS.items()):
+        proportions = [summary.per_bot[bot].win[role] for bot in bots]
+        errors = list(zip(*(_error(p) for p in proportions), strict=True))
+        axes.bar(
+            [index + (offset - 1) * width for index in range(len(bots))],
+            [_rate(p) for p in proportions],
+            width,
+            yerr=errors,
+            capsize=4,
+            label=label,
+        )
+    axes.set_xticks(range(len(bots)), bots)
+    axes.set_ylim(0, 1)
+    axes.set_ylabel("rounds won")
+    axes.set_title("Win rate by role (Wilson 95% intervals)")
+    axes.legend()
+    figure.tight_layout()
+    figure.savefig(path, dpi=100)
+    plt.close(figure)
+
+
+def plot_by_cell(summary: Summary, path: Path) -> None:
+    """Teams mode: a grid of the miners' win rate, miners' bot by saboteurs' bot."""
+    plt = _pyplot()
+    bots = summary.bots
+    grid = [[math.nan] * len(bots) for _ in bots]
+    for cell in summary.cells:
+        grid[bots.index(cell.miners)][bots.index(cell.saboteurs)] = _rate(cell.miners_win)
+    size = 2.0 + 1.4 * len(bots)
+    figure, axes = plt.subplots(figsize=(size + 1, size))
+    image = axes.imshow(grid, vmin=0, vmax=1, cmap="RdYlGn")
+    for cell in summary.cells:
+        p = cell.miners_win
+        axes.text(
+            bots.index(cell.saboteurs),
+            bots.index(cell.miners),
+            f"{100 * p.rate:.0f}%\n({100 * p.low:.0f}-{100 * p.high:.0f})",
+            ha="center",
+            va="center",
+            fontsize=9,
+            # dark ends of the colour map need light text
+            color="white" if p.rate < 0.2 or p.rate > 0.85 else "black",
+        )
+    axes.set_xticks(range(len(bots)), bots)
+    axes.set_yticks(range(len(bots)), bots)
+    axes.set_xlabel("saboteurs' bot")
+    axes.set_ylabel("miners' bot")
+    axes.set_title("Miners' win rate per cell")
+    figure.colorbar(image, ax=axes, fraction=0.046)
+    figure.tight_layout()
+    figure.savefig(path, dpi=100)
+    plt.close(figure)
+
+
+def plot_by_players(summary: Summary, path: Path) -> None:
+    """Win rate against the number of players, one panel per role, one line per bot."""
+    plt = _pyplot()
+    counts = list(summary.by_players)
+    figure, panels = plt.subplots(1, len(ROLE_LABELS), figsize=(12, 4), sharey=True)
+    for axes, (role, label) in zip(panels, ROLE_LABELS.items(), strict=True):
+        for bot in summary.bots:
+            proportions = [summary.by_players[players][bot][role] for players in counts]
+            axes.errorbar(
+                counts,
+                [_rate(p) for p in proportions],
+                yerr=list(zip(*(_error(p) for p in proportions), strict=True)),
+                capsize=3,
+                marker="o",
+                label=bot,
+            )
+        axes.set_title(label)
+        axes.set_xlabel("players")
+        axes.set_xticks(counts)
+        axes.set_ylim(0, 1)
+    panels[0].set_ylabel("rounds won")
+    panels[0].legend()
+    figure.suptitle("Win rate by player count (Wilson 95% intervals)")
+    figure.tight_layout()
+    figure.savefig(path, dpi=100)
+    plt.close(figure)
+
+
+def write_plots(summary: Summary, out: Path) -> list[str]:
+    """Every plot that applies to ``summary``; their file names."""
+    written = [BY_ROLE]
+    plot_by_role(summary, out / BY_ROLE)
+    if summary.cells:
+        plot_by_cell(summary, out / BY_CELL)
+        written.append(BY_CELL)
+    if len(summary.by_players) > 1:
+        plot_by_players(summary, out / BY_PLAYERS)
+        written.append(BY_PLAYERS)
+    return written

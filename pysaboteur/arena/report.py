@@ -1,0 +1,266 @@
+"""The arena's report: tables on the terminal (Rich), ``summary.md`` and ``summary.json``.
+
+The tables are built once as plain text rows and then drawn twice, with Rich
+for the terminal and as Markdown for the file, so the two always agree.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from ..rules import MINER, SABOTEUR
+from .stats import Proportion
+from .summary import OVERALL, HeadToHead, Summary
+
+ROLE_TITLES = {MINER: "as miner", SABOTEUR: "as saboteur", OVERALL: "overall"}
+
+
+@dataclass
+class TextTable:
+    title: str
+    headers: list[str]
+    rows: list[list[str]]
+    note: str = ""
+
+
+def percent(value: float) -> str:
+    return "-" if math.isnan(value) else f"{100 * value:.1f}%"
+
+
+def proportion_text(p: Proportion) -> str:
+    """``52.3% (47.1-57.4) n=400``: the rate, its Wilson 95% interval, the trials."""
+    if not p.trials:
+        return "-"
+    return f"{100 * p.rate:.1f}% ({100 * p.low:.1f}-{100 * p.high:.1f}) n={p.trials}"
+
+
+def number(value: float | None, digits: int = 2) -> str:
+    return "-" if value is None or math.isnan(value) else f"{value:.{digits}f}"
+
+
+def difference_text(match: HeadToHead) -> str:
+    d = match.difference
+    return f"{100 * d.mean:+.1f} ({100 * d.low:+.1f} to {100 * d.high:+.1f})"
+
+
+def stronger_text(match: HeadToHead) -> str:
+    return {1: match.a, -1: match.b}.get(match.difference.verdict, "not clear")
+
+
+def text_tables(summary: Summary) -> list[TextTable]:
+    bots = summary.bots
+    tables = [
+        TextTable(
+            "Win rate per bot and role",
+            ["bot", *ROLE_TITLES.values()],
+            [
+                [bot, *(proportion_text(summary.per_bot[bot].win[role]) for role in ROLE_TITLES)]
+                for bot in bots
+            ],
+            "Rate (Wilson 95% interval) and trials; a trial is one bot's play of one role "
+            "in one round"
+            + (" (one per seat in seats mode)" if summary.mode == "seats" else "")
+            + ".",
+        ),
+        TextTable(
+            "Ratings, gold, beliefs and time per bot",
+            ["bot", "ordinal", "mu", "sigma", "nuggets/game", "belief AUC", "ms/decision"],
+            [_bot_row(summary, bot) for bot in bots],
+            "OpenSkill Plackett-Luce, miners vs saboteurs each round; ordinal = mu - 3 sigma. "
+            "Nuggets per seat the bot played, per 3-round game. Belief AUC: how well its "
+            "saboteur probabilities at round end rank the other seats (0.5 = chance).",
+        ),
+    ]
+    if summary.cells:
+        tables.append(
+            TextTable(
+                "Miners' win rate per cell (rows: miners' bot, columns: saboteurs' bot)",
+                ["miners \\ saboteurs", *bots],
+                [
+                    [miner, *(_cell_text(summary, miner, saboteur) for saboteur in bots)]
+                    for miner in bots
+                    if any(cell.miners == miner for cell in summary.cells)
+                ],
+                "Every cell plays the same deals (same seeds): differences come from play.",
+            )
+        )
+    if summary.head_to_head:
+        tables.append(
+            TextTable(
+                "Head to head on the same deals",
+                ["A", "B", "role", "pairs", "only A won", "only B won", "A - B", "stronger"],
+                [
+                    [
+                        m.a,
+                        m.b,
+                        m.role,
+                        str(m.difference.pairs),
+                        str(m.difference.only_a),
+                        str(m.difference.only_b),
+                        difference_text(m),
+                        stronger_text(m),
+                    ]
+                    for m in summary.head_to_head
+                ],
+                "A - B: A's win rate minus B's on the same deals, in percentage points, "
+                "with its 95% interval; a bot is stronger when the interval excludes 0.",
+            )
+        )
+    if len(summary.by_players) > 1:
+        tables.append(
+            TextTable(
+                "Overall win rate by player count",
+                ["bot", *(f"{players} players" for players in summary.by_players)],
+                [
+                    [
+                        bot,
+                        *(
+                            proportion_text(by_bot[bot][OVERALL])
+                            for by_bot in summary.by_players.values()
+                        ),
+                    ]
+                    for bot in bots
+                ],
+            )
+        )
+    return tables
+
+
+def _bot_row(summary: Summary, bot: str) -> list[str]:
+    entry = summary.per_bot[bot]
+    belief = "-" if entry.belief_auc is None else f"{entry.belief_auc:.3f} n={entry.belief_rounds}"
+    return [
+        bot,
+        number(entry.rating.ordinal),
+        number(entry.rating.mu),
+        number(entry.rating.sigma),
+        number(entry.nuggets_per_game),
+        belief,
+        number(1000 * entry.seconds_per_decision, 3),
+    ]
+
+
+def _cell_text(summary: Summary, miner: str, saboteur: str) -> str:
+    for cell in summary.cells:
+        if (cell.miners, cell.saboteurs) == (miner, saboteur):
+            return proportion_text(cell.miners_win)
+    return ""
+
+
+def headline(summary: Summary) -> str:
+    counts = ", ".join(str(players) for players in summary.player_counts)
+    return (
+        f"{summary.games} games, {summary.rounds} rounds, {counts} players, "
+        f"{summary.mode} mode, bots: {', '.join(summary.bots)}"
+    )
+
+
+def print_report(summary: Summary, console: Console) -> None:
+    console.print(f"[bold]arena[/]: {headline(summary)}")
+    for text in text_tables(summary):
+        table = Table(title=text.title, caption=text.note or None, title_justify="left")
+        for index, header in enumerate(text.headers):
+            table.add_column(header, justify="left" if index == 0 else "right")
+        for row in text.rows:
+            table.add_row(*row)
+        console.print(table)
+
+
+def markdown(summary: Summary, plots: list[str]) -> str:
+    parts = [f"# Arena results\n\n{headline(summary)}.\n"]
+    for text in text_tables(summary):
+        parts.append(f"## {text.title}\n")
+        parts.append("| " + " | ".join(text.headers) + " |")
+        parts.append("|" + "---|" * len(text.headers))
+        parts.extend("| " + " | ".join(row) + " |" for row in text.rows)
+        if text.note:
+            parts.append(f"\n{text.note}")
+        parts.append("")
+    if plots:
+        parts.append("## Plots\n")
+        parts.extend(f"![{name}]({name})\n" for name in plots)
+    return "\n".join(parts)
+
+
+def _proportion_json(p: Proportion) -> dict[str, Any]:
+    return {
+        "wins": p.wins,
+        "trials": p.trials,
+        "rate": _finite(p.rate),
+        "low": p.low,
+        "high": p.high,
+    }
+
+
+def _finite(value: float | None) -> float | None:
+    return None if value is None or math.isnan(value) else value
+
+
+def summary_json(summary: Summary) -> dict[str, Any]:
+    return {
+        "mode": summary.mode,
+        "players": summary.player_counts,
+        "bots": summary.bots,
+        "games": summary.games,
+        "rounds": summary.rounds,
+        "options": summary.options,
+        "per_bot": {
+            bot: {
+                "win": {role: _proportion_json(p) for role, p in entry.win.items()},
+                "rating": {
+                    "mu": entry.rating.mu,
+                    "sigma": entry.rating.sigma,
+                    "ordinal": entry.rating.ordinal,
+                    "rounds": entry.rating.rounds,
+                },
+                "nuggets_per_game": _finite(entry.nuggets_per_game),
+                "belief_auc": entry.belief_auc,
+                "belief_rounds": entry.belief_rounds,
+                "seconds_per_decision": _finite(entry.seconds_per_decision),
+                "decisions": entry.decisions,
+            }
+            for bot, entry in summary.per_bot.items()
+        },
+        "cells": [
+            {
+                "miners": cell.miners,
+                "saboteurs": cell.saboteurs,
+                "miners_win": _proportion_json(cell.miners_win),
+            }
+            for cell in summary.cells
+        ],
+        "head_to_head": [
+            {
+                "a": m.a,
+                "b": m.b,
+                "role": m.role,
+                "pairs": m.difference.pairs,
+                "only_a": m.difference.only_a,
+                "only_b": m.difference.only_b,
+                "difference": m.difference.mean,
+                "low": m.difference.low,
+                "high": m.difference.high,
+                "stronger": {1: m.a, -1: m.b}.get(m.difference.verdict),
+            }
+            for m in summary.head_to_head
+        ],
+        "by_players": {
+            str(players): {
+                bot: {role: _proportion_json(p) for role, p in by_role.items()}
+                for bot, by_role in by_bot.items()
+            }
+            for players, by_bot in summary.by_players.items()
+        },
+    }
+
+
+def write_report(out: Path, summary: Summary, plots: list[str]) -> None:
+    (out / "summary.json").write_text(json.dumps(summary_json(summary), indent=1) + "\n")
+    (out / "summary.md").write_text(markdown(summary, plots))

@@ -1,0 +1,431 @@
+"""``saboteur play``: a person at one seat of the table, bots at the others.
+
+The person sees their seat's observation only.  Each turn shows the table and
+asks for a move in the record notation (the seat in front is optional) or the
+number of a move from the list ``?`` prints.  The record is saved at the end,
+and also when the person quits or the input ends.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import random
+import re
+import sys
+from pathlib import Path
+
+from rich.console import Console, Group
+from rich.rule import Rule
+from rich.table import Table
+from rich.text import Text
+
+from ..bots import Bot, make_bot
+from ..rules import GOLD, Game, Move, Observation, Options, save_record, seat_observation
+from ..rules.cards import ACTION_COUNTS
+from . import render
+
+with contextlib.suppress(ImportError):  # line editing and history at the prompt
+    import readline  # noqa: F401
+
+#: Names the bots take at the table, by seat.
+BOT_NAMES = ("Ada", "Bram", "Cleo", "Dev", "Elin", "Finn", "Gus", "Hana", "Ivo", "Juno")
+GAMES_DIR = Path("saboteur-games")
+
+#: What the person may type, as (example, meaning) pairs for the help table.
+HELP_MOVES = (
+    ("place NSW 3,-1", "a path card as it lies: its open sides in N E S W order, x in front for"
+     " a dead end; a card may be turned (NES lies as NSW)"),
+    ("break-lamp @3", "break the lamp of seat 3"),
+    ("fix-cart @2", "repair the cart of seat 2"),
+    ("fix-pick-lamp lamp @0", "a double repair names the tool it mends"),
+    ("rockfall 2,0", "remove the tunnel card at 2,0"),
+    ("map 8,-2", "look at the goal at 8,-2"),
+    ("discard xNES", "throw a card away face down"),
+    ("12", "move number 12 of the list"),
+)  # fmt: skip
+HELP_COMMANDS = (
+    ("? or list", "your legal moves, numbered"),
+    ("? 3", "the moves with card 3 of your hand (also ? place, ? map, ? NES ...)"),
+    ("view", "draw the table again"),
+    ("help", "this help"),
+    ("quit", "stop the game; the record so far is saved"),
+)
+_COMMANDS_HINT = "Type a move, [cyan]?[/] for your moves, [cyan]help[/] or [cyan]quit[/]."
+_MOVE_PROMPT = "Your move (? lists them, help)> "
+_SHAPE_WORD = re.compile(r"([xX]?)([NESWnesw]{1,4})")
+
+
+class QuitGame(Exception):
+    """The person stops the game: ``status`` is the exit code."""
+
+    def __init__(self, status: int) -> None:
+        super().__init__(status)
+        self.status = status
+
+
+def run_play(args: argparse.Namespace, options: Options) -> int:
+    """Play one game in the terminal; returns the exit code."""
+    console = Console(highlight=False)
+    if not 0 <= args.seat < args.players:
+        print(f"error: --seat must be a seat from 0 to {args.players - 1}", file=sys.stderr)
+        return 2
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
+    try:
+        bots = {
+            seat: make_bot(args.bot, bot_seed(seed, seat))
+            for seat in range(args.players)
+            if seat != args.seat
+        }
+    except ValueError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    names = table_names(args.name, args.players, args.seat)
+    game = Game.new(args.players, options, seed, names=names)
+    console.print(Rule("Saboteur"))
+    console.print(
+        f"{args.players} players · you are seat {args.seat} ({args.name}) · "
+        f"the others are {args.bot} bots · seed {seed}"
+    )
+    if args.seed is None:
+        console.print(f"(No seed was given; play this deal again with --seed {seed}.)")
+    console.print(f"Rule options: {_options_text(options)}. Type [cyan]help[/] at any prompt.")
+    try:
+        status = PlaySession(console, game, args.seat, bots).run()
+    except QuitGame as stop:
+        status = stop.status
+    except KeyboardInterrupt:
+        console.print("\nInterrupted.")
+        status = 130
+    saved = _save(console, game, args.save, seed)
+    return status if saved == 0 else saved
+
+
+def render_help() -> Group:
+    """What the person may type at the move prompt."""
+    table = Table(box=None, show_header=False, padding=(0, 2), pad_edge=False)
+    table.add_column(style="cyan", no_wrap=True)
+    table.add_column()
+    table.add_row(Text("Moves", style="bold"), "type the move, with or without your seat in front")
+    for example, meaning in HELP_MOVES:
+        table.add_row(example, meaning)
+    table.add_row(Text("Commands", style="bold"), "")
+    for example, meaning in HELP_COMMANDS:
+        table.add_row(example, meaning)
+    note = Text(
+        "x grows to the right, towards the goals; y grows downwards. Seats count from 0.",
+        style="dim",
+    )
+    return Group(table, note)
+
+
+def bot_seed(seed: int, seat: int) -> int:
+    """Each bot's own seed: distinct per seat, and fixed by the game's seed."""
+    return seed * 16 + seat
+
+
+def table_names(person: str, players: int, seat: int) -> list[str]:
+    """The person's name at their seat, bot names elsewhere (never the same as the person's)."""
+    names = []
+    for other in range(players):
+        name = BOT_NAMES[other]
+        names.append(person if other == seat else name if name != person else f"{name} (bot)")
+    return names
+
+
+def _options_text(options: Options) -> str:
+    return (
+        f"gold-draw {options.gold_draw}, next-round-start {options.next_round_start}, "
+        f"open hands {'on' if options.open_hands else 'off'}"
+    )
+
+
+def _save(console: Console, game: Game, chosen: str | None, seed: int) -> int:
+    """Save the record; 0, or 1 when it cannot be written."""
+    path = Path(chosen) if chosen else _free_path(GAMES_DIR / f"game-{seed}.json")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        save_record(game, path)
+    except OSError as error:
+        print(f"error: could not save the game record to {path}: {error}", file=sys.stderr)
+        return 1
+    console.print(f"The game record is saved in [bold]{path}[/]")
+    console.print(f"Replay it with: saboteur replay {path}")
+    return 0
+
+
+def _free_path(path: Path) -> Path:
+    """``path``, or ``game-7-2.json`` and so on when it exists: never overwrite an old game."""
+    number = 2
+    free = path
+    while free.exists():
+        free = path.with_name(f"{path.stem}-{number}{path.suffix}")
+        number += 1
+    return free
+
+
+class PlaySession:
+    """One game between the person at ``seat`` and bots at every other seat."""
+
+    def __init__(self, console: Console, game: Game, seat: int, bots: dict[int, Bot]) -> None:
+        self.console = console
+        self.game = game
+        self.seat = seat
+        self.bots = bots
+
+    def run(self) -> int:
+        while not self.game.is_over:
+            self._turn()
+        self.console.print(render.render_game_end(seat_observation(self.game, self.seat)))
+        return 0
+
+    def _turn(self) -> None:
+        game = self.game
+        mover = game.to_move
+        assert mover is not None
+        before = seat_observation(game, self.seat)
+        number = game.round_number
+        if mover == self.seat:
+            move = self._ask_move(before)
+        else:
+            move = self.bots[mover].choose(seat_observation(game, mover), game.legal_moves())
+        game.play(move)
+        after = seat_observation(game, self.seat)
+        seen = after["history"][number - 1][-1]  # the move as this seat saw it
+        self.console.print(Text("  ") + render.describe_move(after, seen))
+        if game.round_number != number or game.is_over:
+            self._round_end(before, seen, after, number)
+            return
+        if mover == self.seat and move.kind == "map":
+            self._tell_map(after, move)
+        self._tell_reveals(before, after)
+
+    # -- the person's turn --------------------------------------------------------------
+
+    def _ask_move(self, observation: Observation) -> Move:
+        legal = self.game.legal_moves()
+        if observation["phase"] == GOLD:
+            return self._ask_gold(observation, legal)
+        if [move.kind for move in legal] == ["pass"]:
+            self.console.print("You have no cards left, so you pass.")
+            return legal[0]
+        self._show(observation)
+        while True:
+            text = self._read(_MOVE_PROMPT)
+            move = self._understand(text, legal, observation)
+            if move is not None:
+                return move
+
+    def _show(self, observation: Observation) -> None:
+        recent = render.moves_since_own_turn(observation)
+        self.console.print(Rule(f"Your turn · round {observation['round']}"))
+        self.console.print(
+            render.render_view(
+                observation,
+                recent=recent,
+                highlight=render.changed_cells(recent),
+                width=self.console.width,
+            )
+        )
+
+    def _understand(self, text: str, legal: list[Move], observation: Observation) -> Move | None:
+        """The move ``text`` asks for, or ``None`` after answering a command or an error."""
+        words = text.split()
+        if not words:
+            self.console.print(_COMMANDS_HINT)
+            return None
+        command = words[0].lower()
+        if command in ("?", "list", "moves"):
+            self._list_moves(legal, observation, words[1:])
+            return None
+        if command in ("help", "h"):
+            self.console.print(render_help())
+            return None
+        if command in ("view", "board", "table"):
+            self._show(observation)
+            return None
+        if command in ("quit", "exit", "q"):
+            self._confirm_quit()
+            return None
+        if len(words) == 1 and words[0].isdigit():
+            return self._numbered(int(words[0]), legal)
+        try:
+            move = parse_move(text, self.seat)
+        except ValueError as error:
+            self._complain(str(error))
+            return None
+        reason = self.game.why_illegal(move)
+        if reason is not None:
+            self._complain(f"{move.notation()} is not allowed: {reason}")
+            return None
+        return move
+
+    def _numbered(self, number: int, legal: list[Move]) -> Move | None:
+        if 1 <= number <= len(legal):
+            return legal[number - 1]
+        self._complain(f"there is no move {number}: choose 1 to {len(legal)} (? lists them)")
+        return None
+
+    def _complain(self, message: str) -> None:
+        self.console.print(Text("✗ ", style="bold red") + Text(message))
+
+    def _list_moves(self, legal: list[Move], observation: Observation, words: list[str]) -> None:
+        numbered = list(enumerate(legal, start=1))
+        if words:
+            wanted = _card_or_kind(" ".join(words), observation.get("hand") or [])
+            if wanted is None:
+                self._complain(f"{' '.join(words)!r} is neither a card of your hand nor a kind")
+                return
+            numbered = [(n, move) for n, move in numbered if _uses(move, wanted)]
+            if not numbered:
+                self._complain(f"no legal move with {wanted}")
+                return
+        self.console.print(render.render_moves(numbered))
+        self.console.print("Type the number of a move, or the move itself.")
+
+    def _confirm_quit(self) -> None:
+        answer = self._read("Quit this game? The record so far will be saved. [y/N] ")
+        if answer.strip().lower() in ("y", "yes"):
+            raise QuitGame(0)
+        self.console.print("Then play on.")
+
+    def _read(self, prompt: str) -> str:
+        try:
+            return input(prompt)
+        except EOFError:
+            self.console.print("\nThe input has ended; stopping the game.")
+            raise QuitGame(1) from None
+
+    # -- gold -------------------------------------------------------------------------------
+
+    def _ask_gold(self, observation: Observation, legal: list[Move]) -> Move:
+        offer = observation["gold_offer"]
+        history = observation["history"][-1]
+        if not history[-1].endswith(" take"):  # the first pick: show where the gold was found
+            self.console.print(Rule("Gold!"))
+            self.console.print(
+                render.render_maze_panel(observation, render.changed_cells(history[-1:]))
+            )
+        shown = " ".join(map(str, offer))
+        self.console.print(f"You pick a gold card. Offered to you: [bold yellow]{shown}[/]")
+        if len(legal) == 1:
+            self.console.print(f"They are all worth {offer[0]}, so you keep one of them.")
+            return legal[0]
+        values = "/".join(str(move.value) for move in legal)
+        while True:
+            text = self._read(f"Keep which gold card ({values})? ")
+            words = text.split()
+            if len(words) == 1 and words[0].isdigit():
+                if int(words[0]) not in offer:
+                    self._complain(f"no gold card of {words[0]} is offered: keep {values}")
+                    continue
+                text = f"take {words[0]}"
+            elif words and words[0].lower() in ("?", "list", "view", "board"):
+                self.console.print(f"Offered to you: {shown}")
+                continue
+            move = self._understand(text, legal, observation)
+            if move is not None:
+                return move
+
+    # -- news -------------------------------------------------------------------------------
+
+    def _tell_map(self, observation: Observation, move: Move) -> None:
+        for goal in observation["goals"]:
+            if (goal["x"], goal["y"]) == move.cell:
+                kind = "the GOLD" if goal["card"] == "gold" else "stone"
+                self.console.print(f"  The map shows: the goal at {move.x},{move.y} is {kind}.")
+
+    def _tell_reveals(self, before: Observation, after: Observation) -> None:
+        """Goals that the last move turned face up."""
+        for old, new in zip(before["goals"], after["goals"], strict=True):
+            if new["face_up"] and not old["face_up"]:
+                where = f"{new['x']},{new['y']}"
+                if new["card"] == "gold":
+                    text = f"  [bold yellow]The GOLD is found at {where}![/] The miners win."
+                else:
+                    text = f"  The goal at {where} is turned up: it is stone."
+                self.console.print(text)
+
+    def _round_end(self, before: Observation, last: str, after: Observation, number: int) -> None:
+        console = self.console
+        board = render.final_board(before, last, after)
+        console.print(Rule(f"End of round {number}"))
+        console.print(render.render_maze_panel(board, render.changed_cells([last])))
+        console.print(render.render_round_end(after, after["rounds"][number - 1], number))
+        if self.game.is_over:
+            return
+        kept = after["gold"]["kept"]
+        console.print(f"Your gold so far: {sum(kept)} nugget{'' if sum(kept) == 1 else 's'}.")
+        self._read(f"Press Enter to start round {number + 1} ")
+
+
+#: How each kind of move is written, for messages about moves that are not.
+USAGE = {
+    "place": "place SHAPE x,y (place NSW 3,-1)",
+    "break": "break-TOOL @SEAT (break-lamp @3)",
+    "fix": "fix-TOOL @SEAT (fix-cart @2), or for a double repair fix-pick-lamp lamp @0",
+    "rockfall": "rockfall x,y (rockfall 2,0)",
+    "map": "map x,y (map 8,-2)",
+    "discard": "discard CARD (discard xNES)",
+    "take": "take VALUE (take 2)",
+    "pass": "pass",
+}
+_WORDS = frozenset(USAGE) | frozenset(ACTION_COUNTS) | {"?", "list", "help", "quit"}
+_DETAIL = re.compile(r"not a move: \d+ '.*': (.+)")
+
+
+def parse_move(text: str, seat: int) -> Move:
+    """A move typed by the person at ``seat``, with or without the seat in front.
+
+    Spacing is forgiven (``place nsw 3, -1``), and a shape's letters may come in
+    any order and case; the seat, when written, must be the person's own.
+    ``ValueError`` says what is wrong, in words for the person.
+    """
+    words = " ".join(text.split())
+    words = re.sub(r" ?, ?", ",", words)
+    words = re.sub(r"@ ", "@", words)
+    tokens = [_tidy_word(word) for word in words.split(" ")]
+    if tokens[0].lstrip("-").isdigit():
+        if int(tokens[0]) != seat:
+            raise ValueError(f"you play seat {seat}, not seat {tokens[0]}")
+        tokens = tokens[1:]
+    if not tokens:
+        raise ValueError("a seat number alone is not a move")
+    kind = tokens[0].partition("-")[0]
+    if kind not in USAGE:
+        raise ValueError(f"{text.strip()!r} is neither a move nor a command (type help)")
+    try:
+        return Move.parse_notation(seat, " ".join(tokens))
+    except ValueError as error:
+        detail = _DETAIL.fullmatch(str(error))
+        reason = detail[1] if detail else f"write {USAGE[kind]}"
+        raise ValueError(f"{text.strip()!r} is not a move: {reason}") from None
+
+
+def _tidy_word(word: str) -> str:
+    match = _SHAPE_WORD.fullmatch(word)
+    if match is None:
+        return word.lower() if word.lower() in _WORDS else word
+    letters = match[2].upper()
+    if len(set(letters)) != len(letters):
+        return word
+    ordered = "".join(side for side in "NESW" if side in letters)
+    return ("x" if match[1] else "") + ordered
+
+
+def _card_or_kind(text: str, hand: list[str]) -> str | None:
+    """What ``? text`` asks about: a card of the hand by its number, a card code, or a kind."""
+    if text.isdigit():
+        index = int(text) - 1
+        return hand[index] if 0 <= index < len(hand) else None
+    word = _tidy_word(text)
+    kinds = ("place", "break", "fix", "rockfall", "map", "discard", "take", "pass")
+    return word if word in hand or word in kinds else None
+
+
+def _uses(move: Move, wanted: str) -> bool:
+    """Whether ``move`` is of kind ``wanted`` or plays (or discards) the card ``wanted``."""
+    if move.kind == wanted:
+        return True
+    card = render.printed_card(move.card) if move.kind == "place" else move.card
+    return card == wanted

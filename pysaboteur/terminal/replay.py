@@ -1,0 +1,207 @@
+"""``saboteur replay``: step through a game record, one position after each move.
+
+The record is checked first (:func:`game_from_record`), then replayed move by
+move from its deals.  Each position is drawn from an observation:
+
+- ``--seat S``: seat S's own observation, exactly what that player saw;
+- ``--public``: the public observation, what a spectator at the table saw;
+- by default, what all the seats knew put together (every hand, every role,
+  every goal someone looked at), since a record holds all of it anyway.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from rich.console import Console, Group, RenderableType
+from rich.rule import Rule
+from rich.text import Text
+
+from ..rules import (
+    Game,
+    Observation,
+    RecordError,
+    game_from_record,
+    load_record,
+    public_observation,
+    seat_observation,
+)
+from . import render
+
+_STEP_PROMPT = "Enter next · b back · number: go to that move · q quit> "
+
+Observe = Callable[[Game], Observation]
+
+
+@dataclass
+class Frame:
+    """One position of the replay: after move ``number`` (0: before any move)."""
+
+    number: int
+    round_number: int
+    move_in_round: int
+    observation: Observation
+    move: str | None  # the move that led here, as the viewer saw it
+    round_end: dict[str, Any] | None = None  # the summary, when this move ended a round
+    game_end: Observation | None = None  # the observation after the game's last move
+
+
+def run_replay(args: argparse.Namespace) -> int:
+    """Show a record's positions; returns the exit code."""
+    try:
+        game = game_from_record(load_record(args.record))
+    except RecordError as error:
+        print(f"error: {args.record}: {error}", file=sys.stderr)
+        return 1
+    except UnicodeDecodeError:
+        print(f"error: {args.record}: not a text file", file=sys.stderr)
+        return 1
+    except OSError as error:
+        print(f"error: cannot read {args.record}: {error.strerror}", file=sys.stderr)
+        return 1
+    seat = args.seat
+    if seat is not None and not 0 <= seat < game.players:
+        print(f"error: --seat must be a seat from 0 to {game.players - 1}", file=sys.stderr)
+        return 2
+    console = Console(highlight=False)
+    observe = _observer(seat, getattr(args, "public", False))
+    frames = build_frames(game, observe)
+    if args.all or not sys.stdin.isatty():
+        for frame in frames:
+            console.print(render_frame(frame, frames[-1].number, console.width))
+        return 0
+    return _step(console, frames)
+
+
+def _observer(seat: int | None, public: bool) -> Observe:
+    if seat is not None:
+        return lambda game: seat_observation(game, seat)
+    if public:
+        return public_observation
+    return table_observation
+
+
+def table_observation(game: Game) -> Observation:
+    """What all the seats knew, put together: every hand, role and gold, every mapped goal.
+
+    Built from the seats' own observations, so it holds nothing no seat knew.
+    """
+    seats = [seat_observation(game, seat) for seat in range(game.players)]
+    table = public_observation(game)
+    table["hands"] = [seen["hand"] for seen in seats]
+    table["roles"] = [seen["role"] for seen in seats]
+    table["gold_so_far"] = [sum(seen["gold"]["kept"]) for seen in seats]
+    for index, goal in enumerate(table["goals"]):
+        known = [seen["goals"][index]["card"] for seen in seats]
+        goal["card"] = next((card for card in known if card is not None), None)
+    # Each move as its own seat saw it: a face-down discard is known to who made it.
+    table["history"] = [
+        [seats[render.mover(text)]["history"][number][index] for index, text in enumerate(moves)]
+        for number, moves in enumerate(table["history"])
+    ]
+    return table
+
+
+def build_frames(game: Game, observe: Observe) -> list[Frame]:
+    """Replay ``game`` (a checked record's game) from its deals, a frame after every move."""
+    replay = Game(
+        game.players,
+        game.options,
+        game.seed,
+        first=game.rounds[0].deal.first,
+        names=game.names,
+        gold_deck=game.initial_gold_deck,
+        deals=[log.deal for log in game.rounds],
+    )
+    frames = [Frame(0, 1, 0, observe(replay), None)]
+    number = 0
+    for log in game.rounds:
+        for index, move in enumerate(log.moves):
+            number += 1
+            round_number = replay.round_number
+            before = observe(replay)
+            replay.play(move)
+            after = observe(replay)
+            seen = after["history"][round_number - 1][index]
+            if replay.round_number == round_number and not replay.is_over:
+                frames.append(Frame(number, round_number, index + 1, after, seen))
+                continue
+            board = render.final_board(before, seen, after)
+            summary = after["rounds"][round_number - 1]
+            end = after if replay.is_over else None
+            frames.append(Frame(number, round_number, index + 1, board, seen, summary, end))
+            if not replay.is_over:
+                frames.append(Frame(number, replay.round_number, 0, after, None))
+    return frames
+
+
+def render_frame(frame: Frame, last: int, width: int) -> RenderableType:
+    """A frame: which move it is, the move in words, and the position after it."""
+    observation = frame.observation
+    if frame.move is None:
+        title = f"Round {frame.round_number} begins"
+        if frame.number:
+            title += f" · after move {frame.number} of {last}"
+    else:
+        title = (
+            f"Move {frame.number} of {last} · round {frame.round_number}, "
+            f"move {frame.move_in_round}"
+        )
+    parts: list[RenderableType] = [Rule(title)]
+    moves = [frame.move] if frame.move is not None else []
+    parts.append(
+        render.render_view(
+            observation,
+            recent=moves,
+            recent_title="This move" if moves else "",
+            highlight=render.changed_cells(moves),
+            width=width,
+        )
+    )
+    if frame.round_end is not None:
+        parts.append(render.render_round_end(observation, frame.round_end, frame.round_number))
+    if frame.game_end is not None:
+        parts.append(render.render_game_end(frame.game_end))
+    return Group(*parts)
+
+
+def _step(console: Console, frames: list[Frame]) -> int:
+    """Step through the frames at the keyboard."""
+    last = frames[-1].number
+    index = 0
+    while True:
+        console.print(render_frame(frames[index], last, console.width))
+        while True:
+            try:
+                answer = input(_STEP_PROMPT).strip().lower()
+            except EOFError:
+                return 0
+            if answer in ("q", "quit"):
+                return 0
+            target = _where(answer, index, frames)
+            if isinstance(target, str):
+                console.print(Text(target, style="red"))
+                continue
+            index = target
+            break
+
+
+def _where(answer: str, index: int, frames: list[Frame]) -> int | str:
+    """The frame an answer at the step prompt asks for, or a message why it cannot go there."""
+    if answer == "":
+        return (
+            index + 1 if index + 1 < len(frames) else "That was the last move (b: back, q: quit)."
+        )
+    if answer in ("b", "back"):
+        return index - 1 if index > 0 else "This is the start of the game."
+    if answer.isdigit():
+        number = int(answer)
+        for position, frame in enumerate(frames):
+            if frame.number == number:
+                return position
+        return f"There is no move {number}: the moves are 0 to {frames[-1].number}."
+    return "Enter: next move · b: back · a number: that move · q: quit"

@@ -1,0 +1,187 @@
+"""The arena's statistics: Wilson intervals, AUC, paired differences, belief scores
+and the team-aware ratings, each pinned on inputs worked out by hand."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pysaboteur.arena.ratings import rate_rounds
+from pysaboteur.arena.stats import Z95, auc, paired_difference, wilson
+from pysaboteur.arena.summary import belief_scores
+
+Z2 = Z95 * Z95
+
+
+def test_wilson_interval_of_no_wins_in_ten() -> None:
+    # p = 0: the centre and the half-width are both (z²/2n)/(1 + z²/n), so the
+    # interval is [0, z²/(n + z²)], which is 0.2775 for n = 10.
+    interval = wilson(0, 10)
+    assert interval.low == 0.0
+    assert interval.high == pytest.approx(Z2 / (10 + Z2), abs=1e-12)
+    assert interval.high == pytest.approx(0.27753, abs=5e-6)
+
+
+def test_wilson_interval_of_five_wins_in_ten() -> None:
+    # p = 1/2: centred on 0.5, half-width z·sqrt(1/40 + z²/400) / (1 + z²/10).
+    half = Z95 * math.sqrt(1 / 40 + Z2 / 400) / (1 + Z2 / 10)
+    interval = wilson(5, 10)
+    assert interval.low == pytest.approx(0.5 - half, abs=1e-12)
+    assert interval.high == pytest.approx(0.5 + half, abs=1e-12)
+    assert (interval.low, interval.high) == pytest.approx((0.23659, 0.76341), abs=5e-6)
+
+
+def test_wilson_interval_of_ten_wins_in_ten_mirrors_no_wins() -> None:
+    interval = wilson(10, 10)
+    assert interval.low == pytest.approx(10 / (10 + Z2), abs=1e-12)
+    assert interval.high == 1.0
+    assert interval.rate == 1.0
+
+
+def test_wilson_interval_without_trials_is_everything() -> None:
+    interval = wilson(0, 0)
+    assert (interval.low, interval.high) == (0.0, 1.0)
+    assert math.isnan(interval.rate)
+
+
+def test_wilson_refuses_more_wins_than_trials() -> None:
+    with pytest.raises(ValueError, match="3 wins out of 2 trials"):
+        wilson(3, 2)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(min_value=1, max_value=2000), st.data())
+def test_wilson_interval_holds_the_rate_and_is_symmetric(trials: int, data: Any) -> None:
+    wins = data.draw(st.integers(min_value=0, max_value=trials))
+    interval = wilson(wins, trials)
+    mirror = wilson(trials - wins, trials)
+    assert 0.0 <= interval.low <= interval.rate <= interval.high <= 1.0
+    assert interval.low == pytest.approx(1 - mirror.high, abs=1e-12)
+
+
+def test_auc_of_a_perfect_ranking_is_one() -> None:
+    assert auc([0.9, 0.8], [0.1, 0.5, 0.7]) == 1.0
+
+
+def test_auc_of_a_reversed_ranking_is_zero() -> None:
+    assert auc([0.1], [0.4, 0.9]) == 0.0
+
+
+def test_auc_counts_ties_half() -> None:
+    # pairs (0.5 vs 0.5) tie = 1/2, (0.5 vs 0.2) above = 1: (1/2 + 1) / 2
+    assert auc([0.5], [0.5, 0.2]) == 0.75
+    assert auc([0.3, 0.3], [0.3]) == 0.5
+
+
+def test_auc_of_a_mixed_ranking() -> None:
+    # 0.8 beats both negatives, 0.3 beats 0.2 only, ties 0.3 with nothing: 3 of 4 pairs
+    assert auc([0.8, 0.3], [0.2, 0.6]) == 0.75
+
+
+def test_auc_needs_both_classes() -> None:
+    with pytest.raises(ValueError):
+        auc([], [0.1])
+    with pytest.raises(ValueError):
+        auc([0.1], [])
+
+
+def _line(roles: list[str], probabilities: list[list[float] | None]) -> dict[str, Any]:
+    return {
+        "seats": [{"bot": "b", "role": role} for role in roles],
+        "saboteur_probabilities": probabilities,
+    }
+
+
+def test_belief_score_ranks_the_other_seats_only() -> None:
+    roles = ["saboteur", "miner", "saboteur", "miner"]
+    line = _line(
+        roles,
+        [
+            # seat 0 is itself a saboteur and sure of it; only seats 1..3 count:
+            # saboteur 2 (0.6) against miners 1 (0.7) and 3 (0.1): 1 of 2 pairs
+            [1.0, 0.7, 0.6, 0.1],
+            None,  # this seat's bot gives no beliefs
+            # seat 2: saboteur 0 (0.5) against miners 1 (0.5) and 3 (0.2): (1/2 + 1) / 2
+            [0.5, 0.5, 0.9, 0.2],
+            # seat 3: saboteurs 0, 2 (0.9, 0.8) above miner 1 (0.1)
+            [0.9, 0.1, 0.8, 0.0],
+        ],
+    )
+    assert belief_scores(line) == [0.5, None, 0.75, 1.0]
+
+
+def test_belief_score_is_undefined_when_all_others_share_a_role() -> None:
+    # three players, seat 0 the only saboteur: the others are both miners
+    line = _line(["saboteur", "miner", "miner"], [[0.0, 0.4, 0.6], [0.9, 0.0, 0.1], None])
+    assert belief_scores(line) == [None, 1.0, None]
+
+
+def test_paired_difference_uses_the_bonett_price_interval() -> None:
+    # 50 pairs, A alone won 10, B alone won 2: adjusted shares 11/52 and 3/52
+    result = paired_difference(10, 2, 50)
+    a, b = 11 / 52, 3 / 52
+    half = Z95 * math.sqrt((a + b - (a - b) ** 2) / 52)
+    assert result.mean == pytest.approx(8 / 50)
+    assert (result.low, result.high) == pytest.approx((a - b - half, a - b + half))
+    assert result.verdict == 1
+
+
+def test_paired_difference_sees_no_winner_in_balanced_pairs() -> None:
+    result = paired_difference(7, 7, 40)
+    assert result.mean == 0.0
+    assert result.low == pytest.approx(-result.high)
+    assert result.verdict == 0
+
+
+def test_paired_difference_is_not_sure_after_three_lopsided_pairs() -> None:
+    # B won all three discordant pairs, but three pairs are not enough to be sure
+    result = paired_difference(0, 3, 3)
+    assert result.mean == -1.0
+    assert result.low < result.high
+    assert result.high > 0
+    assert result.verdict == 0
+
+
+def test_paired_difference_without_pairs_is_unknown() -> None:
+    result = paired_difference(0, 0, 0)
+    assert math.isnan(result.mean)
+    assert result.verdict == 0
+
+
+def _round(miners: list[str], saboteurs: list[str], winner: str) -> dict[str, Any]:
+    seats = [{"bot": bot, "role": "miner"} for bot in miners]
+    seats += [{"bot": bot, "role": "saboteur"} for bot in saboteurs]
+    return {"seats": seats, "winner": winner}
+
+
+def test_rating_a_bot_against_itself_leaves_its_mu_alone() -> None:
+    lines = [_round(["a", "a", "a"], ["a"], "miners"), _round(["a"], ["a", "a"], "saboteurs")]
+    rating = rate_rounds(lines, ["a"])["a"]
+    assert rating.mu == pytest.approx(25.0)
+    assert rating.sigma < 25 / 3
+    assert rating.rounds == 2
+
+
+def test_rating_counts_a_bot_once_however_many_seats_it_holds() -> None:
+    one_seat = rate_rounds([_round(["a"], ["b"], "miners")], ["a", "b"])
+    four_seats = rate_rounds([_round(["a"] * 4, ["b"], "miners")], ["a", "b"])
+    assert one_seat == four_seats
+    assert one_seat["a"].mu > 25.0 > one_seat["b"].mu
+    assert one_seat["a"].ordinal == pytest.approx(one_seat["a"].mu - 3 * one_seat["a"].sigma)
+
+
+def test_rating_skips_rounds_without_saboteurs() -> None:
+    ratings = rate_rounds([_round(["a", "b", "a"], [], "saboteurs")], ["a", "b"])
+    assert ratings["a"].mu == 25.0
+    assert ratings["a"].rounds == 0
+
+
+def test_rating_ranks_the_bot_that_keeps_winning_first() -> None:
+    lines = [_round(["a"], ["b"], "miners"), _round(["b"], ["a"], "saboteurs")] * 10
+    ratings = rate_rounds(lines, ["a", "b"])
+    assert ratings["a"].ordinal > ratings["b"].ordinal
+    assert ratings["a"].rounds == ratings["b"].rounds == 20

@@ -1,0 +1,123 @@
+"""`saboteur verify` accepts what the engine writes and pins the message for a
+corrupted record; `saboteur bench` reports its figures."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from pysaboteur.cli import main
+from pysaboteur.rules import Game, Options, dumps_record, game_to_record
+
+
+def _random_game(players: int, seed: int, options: Options | None = None) -> Game:
+    game = Game.new(players, options, seed)
+    rng = random.Random(seed)
+    while not game.is_over:
+        game.play(rng.choice(game.legal_moves()))
+    return game
+
+
+def _swap_into_hand(deal: dict[str, list[list[str]]], seat: int, card: str) -> None:
+    """Make ``card`` the first card of ``seat``'s hand by swapping, so the deal stays exact."""
+    hand = deal["hands"][seat]
+    if card in hand:
+        index = hand.index(card)
+        hand[0], hand[index] = hand[index], hand[0]
+        return
+    for other in [*deal["hands"], deal["deck"]]:
+        if card in other:
+            index = other.index(card)
+            other[index], hand[0] = hand[0], card
+            return
+
+
+def _write(path: Path, record: dict[str, object]) -> str:
+    path.write_text(dumps_record(record))
+    return str(path)
+
+
+@pytest.mark.parametrize("players", [3, 5, 10])
+def test_verify_accepts_every_record_the_engine_writes(
+    tmp_path: Path, players: int, capsys: pytest.CaptureFixture[str]
+) -> None:
+    paths = [
+        _write(tmp_path / f"game-{seed}.json", game_to_record(_random_game(players, seed)))
+        for seed in range(3)
+    ]
+    assert main(["verify", *paths]) == 0
+    output = capsys.readouterr().out
+    assert output.count("ok   ") == 3
+    assert "3 of 3 records verified" in output
+
+
+def test_verify_accepts_a_game_in_progress(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = Game.new(4, seed=11)
+    for _ in range(10):
+        game.play(game.legal_moves()[0])
+    path = _write(tmp_path / "partial.json", game_to_record(game))
+    assert main(["verify", path]) == 0
+    assert "10 moves, stops in round 1" in capsys.readouterr().out
+
+
+def test_verify_names_round_move_text_and_rule_of_the_first_illegal_move(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Seat 0 opens with a cross east of the start; then seat 1 "places" a card
+    # whose west side is a wall against the cross's open east side.
+    record = game_to_record(Game.new(5, seed=3))
+    _swap_into_hand(record["rounds"][0], seat=0, card="NESW")
+    _swap_into_hand(record["rounds"][0], seat=1, card="NS")
+    record["rounds"][0]["moves"] = ["0 place NESW 1,0", "1 place NS 2,0"]
+    path = _write(tmp_path / "bad.json", record)
+    assert main(["verify", path]) == 1
+    assert capsys.readouterr().out.strip() == (
+        f'FAIL {path}: round 1, move 2 "1 place NS 2,0": '
+        "side W is a wall against an open side of the card at 1,0"
+    )
+
+
+def test_verify_rejects_a_result_that_the_replay_does_not_give(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = game_to_record(_random_game(5, 8))
+    record["result"]["nuggets"][0] += 1
+    path = _write(tmp_path / "lying.json", record)
+    assert main(["verify", path]) == 1
+    assert "the result does not match the replay" in capsys.readouterr().out
+
+
+def test_verify_rejects_a_deal_that_is_not_the_component_set(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = game_to_record(Game.new(5, seed=4))
+    record["rounds"][0]["deck"][0] = "NESW" if record["rounds"][0]["deck"][0] != "NESW" else "NS"
+    path = _write(tmp_path / "extra-card.json", record)
+    assert main(["verify", path]) == 1
+    assert capsys.readouterr().out.strip() == (
+        f'FAIL {path}: round 1: "hands" and "deck" must be exactly the 67 playing cards'
+    )
+
+
+def test_verify_reports_unreadable_files(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    broken = tmp_path / "broken.json"
+    broken.write_text("{not json")
+    missing = tmp_path / "missing.json"
+    assert main(["verify", str(broken), str(missing)]) == 1
+    output = capsys.readouterr().out
+    assert f"FAIL {broken}: not JSON" in output
+    assert f"FAIL {missing}: cannot read it" in output
+    assert "0 of 2 records verified" in output
+
+
+def test_bench_reports_moves_and_rounds_per_second(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "--players", "3", "--games", "2", "--seed", "5"]) == 0
+    output = capsys.readouterr().out
+    for figure in ("moves per second", "rounds per second", "list legal moves", "apply the move"):
+        assert figure in output
