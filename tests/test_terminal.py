@@ -16,11 +16,12 @@ from pathlib import Path
 
 import pytest
 from rich.console import Console
-from scenarios import crafted_game
+from scenarios import PLAIN_GOLD_DECK, crafted_game, printed, to_middle_goal
 
 from pysaboteur.bots import Bot
 from pysaboteur.cli import main
 from pysaboteur.rules import (
+    Deal,
     Game,
     Move,
     Observation,
@@ -32,9 +33,14 @@ from pysaboteur.rules import (
     save_record,
     seat_observation,
 )
-from pysaboteur.terminal import render
+from pysaboteur.terminal.card_art import tunnel_lines
+from pysaboteur.terminal.maze_view import render_maze
+from pysaboteur.terminal.move_list import move_groups
+from pysaboteur.terminal.move_sentences import describe_move
 from pysaboteur.terminal.play import PlaySession, QuitGame, parse_move, run_play
+from pysaboteur.terminal.position_view import render_view, to_text
 from pysaboteur.terminal.replay import build_frames, run_replay, table_observation
+from pysaboteur.terminal.table_panels import render_goals, render_hand
 
 GOLDEN = Path(__file__).parent / "golden"
 GOLD_GAME = GOLDEN / "p5-players-after-last-gold.json"  # rounds 2 and 3 end with the gold
@@ -127,7 +133,7 @@ def test_a_person_typing_move_numbers_and_mistakes_finishes_a_game_and_its_recor
     position = 0
     for index, move in enumerate(moves):
         hidden = move.seat != 0 and move.kind in ("discard", "take") and index < len(moves) - 1
-        sentence = render.describe_move(
+        sentence = describe_move(
             seen_by_ana, f"{move.seat} {move.kind}" if hidden else str(move)
         ).plain
         position = out.index(sentence, position) + len(sentence)
@@ -275,42 +281,46 @@ def test_the_person_picks_gold_when_the_miners_reach_it(
 
 
 def test_a_dead_end_is_drawn_blocked_in_its_centre() -> None:
-    assert render.tunnel_lines("xNS") == ["  ┃  ", "  ■  ", "  ┃  "]
-    assert render.tunnel_lines("NS") == ["  ┃  ", "  ┃  ", "  ┃  "]
-    assert render.tunnel_lines("xEW") == ["     ", "━━■━━", "     "]
-    assert render.tunnel_lines("EW") == ["     ", "━━━━━", "     "]
-    assert render.tunnel_lines("xN") == ["  ┃  ", "  ■  ", "     "]
+    assert tunnel_lines("xNS") == ["  ┃  ", "  ■  ", "  ┃  "]
+    assert tunnel_lines("NS") == ["  ┃  ", "  ┃  ", "  ┃  "]
+    assert tunnel_lines("xEW") == ["     ", "━━■━━", "     "]
+    assert tunnel_lines("EW") == ["     ", "━━━━━", "     "]
+    assert tunnel_lines("xN") == ["  ┃  ", "  ■  ", "     "]
+
+
+def maze_cell(drawing: str, x: int, y: int) -> list[str]:
+    """The three lines of cell ``x, y`` in a drawn maze of columns -1..9 and rows -3..3
+    (the goals at x=8, y=-2..2, plus one empty ring), under a ruler line; cells are 5 wide."""
+    lines = drawing.splitlines()
+    first = 1 + 3 * (y + 3)
+    start = 4 + 5 * (x + 1)
+    return [lines[first + line][start : start + 5] for line in range(3)]
 
 
 def test_the_maze_draws_each_card_in_its_cell_under_the_rulers() -> None:
     game = crafted_game(3, script=["0 place xEW 1,0", "1 place NS 0,1"])
-    lines = render.to_text(render.render_maze(public_observation(game))).splitlines()
-    # Columns -1..9 (the goals at x=8 plus one empty ring), rows -3..3; cells are 5 wide.
+    drawing = to_text(render_maze(public_observation(game)))
+    lines = drawing.splitlines()
     assert lines[0] == "    " + "".join(f"{x:^5}" for x in range(-1, 10))
-    row = {y: 1 + 3 * (y + 3) for y in range(-3, 4)}  # the first line of each row of cells
-
-    def cell(x: int, y: int) -> list[str]:
-        start = 4 + 5 * (x + 1)
-        return [lines[row[y] + line][start : start + 5] for line in range(3)]
-
-    assert lines[row[0] + 1].startswith("  0 ")
-    assert cell(0, 0) == ["  ┃  ", "━━S━━", "  ┃  "]
-    assert cell(1, 0) == ["     ", "━━■━━", "     "]
-    assert cell(0, 1) == ["  ┃  ", "  ┃  ", "  ┃  "]
-    assert cell(2, 0) == ["     ", "  ·  ", "     "]
-    assert cell(8, 0) == ["╭───╮", "│ ? │", "╰───╯"]
+    assert len(lines) == 1 + 3 * 7
+    assert lines[1 + 3 * 3 + 1].startswith("  0 ")  # the middle line of row y=0
+    assert maze_cell(drawing, 0, 0) == ["  ┃  ", "━━S━━", "  ┃  "]
+    assert maze_cell(drawing, 1, 0) == ["     ", "━━■━━", "     "]
+    assert maze_cell(drawing, 0, 1) == ["  ┃  ", "  ┃  ", "  ┃  "]
+    assert maze_cell(drawing, 2, 0) == ["     ", "  ·  ", "     "]
+    assert maze_cell(drawing, 8, 0) == ["╭───╮", "│ ? │", "╰───╯"]
 
 
 def test_an_unmapped_goal_is_a_question_mark_and_a_mapped_one_shows_only_to_its_mapper() -> None:
     game = crafted_game(3, script=["0 map 8,0"])  # the gold is in the middle
-    mapper = render.to_text(render.render_maze(seat_observation(game, 0)))
-    other = render.to_text(render.render_maze(seat_observation(game, 1)))
-    spectator = render.to_text(render.render_maze(public_observation(game)))
+    mapper = to_text(render_maze(seat_observation(game, 0)))
+    other = to_text(render_maze(seat_observation(game, 1)))
+    spectator = to_text(render_maze(public_observation(game)))
     assert mapper.count("│$$$│") == 1 and mapper.count("│ ? │") == 2
     for text in (other, spectator):
         assert text.count("│ ? │") == 3
         assert "$" not in text and "▒" not in text
-    goals = render.to_text(render.render_goals(seat_observation(game, 0)))
+    goals = to_text(render_goals(seat_observation(game, 0)))
     assert "8,0  gold (from your map)" in goals
     assert "8,-2 stone (deduced)" in goals
 
@@ -320,13 +330,13 @@ def test_the_hand_panel_shows_the_own_hand_and_no_card_only_others_hold() -> Non
     for _ in range(7):
         game.play(game.legal_moves()[-1])
     observation = seat_observation(game, 2)
-    hand_text = render.to_text(render.render_hand(observation))
+    hand_text = to_text(render_hand(observation))
     own = set(game.hands[2])
     others = {card for seat, hand in enumerate(game.hands) if seat != 2 for card in hand} - own
     assert others, "the other hands hold cards this hand does not"
     assert own <= words(hand_text)
     assert not others & words(hand_text)
-    view_text = render.to_text(render.render_view(observation))
+    view_text = to_text(render_view(observation))
     public = {word for move in observation["history"][-1] for word in words(move)}
     assert not (others - public) & words(view_text)
 
@@ -344,7 +354,7 @@ def test_the_view_does_not_change_with_what_the_viewer_cannot_know() -> None:
     other.play("0 place NS 0,1")
 
     def view(of: Game, seat: int) -> str:
-        return render.to_text(render.render_view(seat_observation(of, seat)))
+        return to_text(render_view(seat_observation(of, seat)))
 
     assert view(game, 0) == view(other, 0)
     assert view(game, 1) != view(other, 1)  # seat 1's own hand differs between the games
@@ -352,7 +362,7 @@ def test_the_view_does_not_change_with_what_the_viewer_cannot_know() -> None:
 
 def test_with_open_hands_the_other_hands_are_shown() -> None:
     game = crafted_game(3, options=Options(open_hands=True))
-    text = render.to_text(render.render_view(seat_observation(game, 0)))
+    text = to_text(render_view(seat_observation(game, 0)))
     assert "Hands" in text
     for seat in (1, 2):
         assert " ".join(game.hands[seat]) in text
@@ -376,7 +386,7 @@ def test_moves_read_as_sentences_from_the_viewers_side() -> None:
         "1 pass": "Bo (1) passes (no cards left)",
     }
     for move, sentence in cases.items():
-        assert render.describe_move(seen_by_ana, move).plain == sentence
+        assert describe_move(seen_by_ana, move).plain == sentence
 
 
 def test_typed_moves_forgive_spacing_case_and_side_order_but_not_another_seat() -> None:
@@ -394,7 +404,7 @@ def test_typed_moves_forgive_spacing_case_and_side_order_but_not_another_seat() 
 def test_the_move_list_groups_moves_by_card_and_keeps_their_numbers() -> None:
     game = crafted_game(3, hands={0: ["NES", "map", "break-cart"]})
     legal = game.legal_moves()
-    groups = dict(render.move_groups(enumerate(legal, start=1)))
+    groups = dict(move_groups(enumerate(legal, start=1)))
     assert [short for _, short in groups["map"]] == ["8,-2", "8,0", "8,2"]
     assert [short for _, short in groups["break-cart"]] == ["@0", "@1", "@2"]
     assert "place NES" in groups  # NES and its turned shape NSW together
@@ -412,6 +422,44 @@ def replay_args(record: Path, **changes: object) -> argparse.Namespace:
     values: dict[str, object] = {"record": str(record), "seat": None, "public": False, "all": True}
     values.update(changes)
     return argparse.Namespace(**values)
+
+
+def test_the_round_end_shows_the_stone_that_the_last_card_of_the_round_turned_up() -> None:
+    # The draw pile is empty and the seats hold just the seven cards that reach
+    # the middle goal, a stone: seat 0's last card, at 7,0, turns it up and
+    # empties every hand, so the saboteurs win with that placement.
+    moves = to_middle_goal(3)
+    hands: list[list[str]] = [[], [], []]
+    for text in moves:
+        move = Move.parse(text)
+        hands[move.seat].append(printed(move.card))
+    goals = ["gold", "stone-NE", "stone-NW"]  # at y = -2, 0, 2
+    deal = Deal(0, ["miner", "miner", "saboteur"], "miner", goals, hands, deck=[])
+    game = Game(3, seed=0, gold_deck=list(PLAIN_GOLD_DECK), deals=[deal])
+    for text in moves:
+        game.play(text)
+    assert moves[-1] == "0 place NESW 7,0"
+    assert game.round_number == 2
+    frames = build_frames(game, public_observation)
+    last, end = frames[-3], frames[-2]  # the position before the last move, and the round's end
+    assert end.move == moves[-1] and end.round_end is not None
+    assert end.round_end["winner"] == "saboteurs"
+    assert maze_cell(to_text(render_maze(last.observation)), 8, 0) == ["╭───╮", "│ ? │", "╰───╯"]
+
+    drawing = to_text(render_maze(end.observation))
+
+    assert maze_cell(drawing, 7, 0) == ["  ┃  ", "━━╋━━", "  ┃  "]
+    # The stone-NE card was turned to lie as SW, open towards the card that reached it.
+    assert maze_cell(drawing, 8, 0) == ["▒▒▒▒▒", "━━┓▒▒", "▒▒┃▒▒"]
+    # The goals nobody reached are face up too, lying as printed.
+    assert maze_cell(drawing, 8, -2) == ["$$┃$$", "━━╋━━", "$$┃$$"]
+    assert maze_cell(drawing, 8, 2) == ["▒▒┃▒▒", "━━┛▒▒", "▒▒▒▒▒"]
+    assert to_text(render_goals(end.observation)).splitlines() == [
+        "Goals",
+        "  8,-2 gold (face up)",
+        "  8,0  stone (face up)",
+        "  8,2  stone (face up)",
+    ]
 
 
 def test_replay_all_prints_every_move_and_every_round_end(

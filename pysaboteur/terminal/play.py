@@ -23,7 +23,12 @@ from rich.text import Text
 from ..bots import Bot, make_bot
 from ..rules import GOLD, Game, Move, Observation, Options, save_record, seat_observation
 from ..rules.cards import ACTION_COUNTS
-from . import render
+from .maze_view import cell_of, render_maze_panel
+from .move_list import printed_card, render_moves
+from .move_sentences import describe_move
+from .position_view import render_view
+from .recent_moves import changed_cells, moves_since_own_turn
+from .round_end import final_board, render_game_end, render_round_end
 
 with contextlib.suppress(ImportError):  # line editing and history at the prompt
     import readline  # noqa: F401
@@ -176,7 +181,7 @@ class PlaySession:
     def run(self) -> int:
         while not self.game.is_over:
             self._turn()
-        self.console.print(render.render_game_end(seat_observation(self.game, self.seat)))
+        self.console.print(render_game_end(seat_observation(self.game, self.seat)))
         return 0
 
     def _turn(self) -> None:
@@ -192,7 +197,7 @@ class PlaySession:
         game.play(move)
         after = seat_observation(game, self.seat)
         seen = after["history"][number - 1][-1]  # the move as this seat saw it
-        self.console.print(Text("  ") + render.describe_move(after, seen))
+        self.console.print(Text("  ") + describe_move(after, seen))
         if game.round_number != number or game.is_over:
             self._round_end(before, seen, after, number)
             return
@@ -217,13 +222,13 @@ class PlaySession:
                 return move
 
     def _show(self, observation: Observation) -> None:
-        recent = render.moves_since_own_turn(observation)
+        recent = moves_since_own_turn(observation)
         self.console.print(Rule(f"Your turn · round {observation['round']}"))
         self.console.print(
-            render.render_view(
+            render_view(
                 observation,
                 recent=recent,
-                highlight=render.changed_cells(recent),
+                highlight=changed_cells(recent),
                 width=self.console.width,
             )
         )
@@ -280,7 +285,7 @@ class PlaySession:
             if not numbered:
                 self._complain(f"no legal move with {wanted}")
                 return
-        self.console.print(render.render_moves(numbered))
+        self.console.print(render_moves(numbered))
         self.console.print("Type the number of a move, or the move itself.")
 
     def _confirm_quit(self) -> None:
@@ -303,9 +308,7 @@ class PlaySession:
         history = observation["history"][-1]
         if not history[-1].endswith(" take"):  # the first pick: show where the gold was found
             self.console.print(Rule("Gold!"))
-            self.console.print(
-                render.render_maze_panel(observation, render.changed_cells(history[-1:]))
-            )
+            self.console.print(render_maze_panel(observation, changed_cells(history[-1:])))
         shown = " ".join(map(str, offer))
         self.console.print(f"You pick a gold card. Offered to you: [bold yellow]{shown}[/]")
         if len(legal) == 1:
@@ -331,7 +334,7 @@ class PlaySession:
 
     def _tell_map(self, observation: Observation, move: Move) -> None:
         for goal in observation["goals"]:
-            if (goal["x"], goal["y"]) == move.cell:
+            if cell_of(goal) == move.cell:
                 kind = "the GOLD" if goal["card"] == "gold" else "stone"
                 self.console.print(f"  The map shows: the goal at {move.x},{move.y} is {kind}.")
 
@@ -348,10 +351,10 @@ class PlaySession:
 
     def _round_end(self, before: Observation, last: str, after: Observation, number: int) -> None:
         console = self.console
-        board = render.final_board(before, last, after)
+        board = final_board(before, after)
         console.print(Rule(f"End of round {number}"))
-        console.print(render.render_maze_panel(board, render.changed_cells([last])))
-        console.print(render.render_round_end(after, after["rounds"][number - 1], number))
+        console.print(render_maze_panel(board, changed_cells([last])))
+        console.print(render_round_end(after, after["rounds"][number - 1], number))
         if self.game.is_over:
             return
         kept = after["gold"]["kept"]
@@ -419,13 +422,12 @@ def _card_or_kind(text: str, hand: list[str]) -> str | None:
         index = int(text) - 1
         return hand[index] if 0 <= index < len(hand) else None
     word = _tidy_word(text)
-    kinds = ("place", "break", "fix", "rockfall", "map", "discard", "take", "pass")
-    return word if word in hand or word in kinds else None
+    return word if word in hand or word in USAGE else None  # USAGE names every kind of move
 
 
 def _uses(move: Move, wanted: str) -> bool:
     """Whether ``move`` is of kind ``wanted`` or plays (or discards) the card ``wanted``."""
     if move.kind == wanted:
         return True
-    card = render.printed_card(move.card) if move.kind == "place" else move.card
+    card = printed_card(move.card) if move.kind == "place" else move.card
     return card == wanted

@@ -30,7 +30,9 @@ from ..rules import (
     public_observation,
     seat_observation,
 )
-from . import render
+from .position_view import render_view
+from .recent_moves import changed_cells, mover
+from .round_end import final_board, render_game_end, render_round_end
 
 _STEP_PROMPT = "Enter next · b back · number: go to that move · q quit> "
 
@@ -100,7 +102,7 @@ def table_observation(game: Game) -> Observation:
         goal["card"] = next((card for card in known if card is not None), None)
     # Each move as its own seat saw it: a face-down discard is known to who made it.
     table["history"] = [
-        [seats[render.mover(text)]["history"][number][index] for index, text in enumerate(moves)]
+        [seats[mover(text)]["history"][number][index] for index, text in enumerate(moves)]
         for number, moves in enumerate(table["history"])
     ]
     return table
@@ -130,7 +132,7 @@ def build_frames(game: Game, observe: Observe) -> list[Frame]:
             if replay.round_number == round_number and not replay.is_over:
                 frames.append(Frame(number, round_number, index + 1, after, seen))
                 continue
-            board = render.final_board(before, seen, after)
+            board = final_board(before, after)
             summary = after["rounds"][round_number - 1]
             end = after if replay.is_over else None
             frames.append(Frame(number, round_number, index + 1, board, seen, summary, end))
@@ -154,18 +156,18 @@ def render_frame(frame: Frame, last: int, width: int) -> RenderableType:
     parts: list[RenderableType] = [Rule(title)]
     moves = [frame.move] if frame.move is not None else []
     parts.append(
-        render.render_view(
+        render_view(
             observation,
             recent=moves,
             recent_title="This move" if moves else "",
-            highlight=render.changed_cells(moves),
+            highlight=changed_cells(moves),
             width=width,
         )
     )
     if frame.round_end is not None:
-        parts.append(render.render_round_end(observation, frame.round_end, frame.round_number))
+        parts.append(render_round_end(observation, frame.round_end, frame.round_number))
     if frame.game_end is not None:
-        parts.append(render.render_game_end(frame.game_end))
+        parts.append(render_game_end(frame.game_end))
     return Group(*parts)
 
 

@@ -1,0 +1,123 @@
+"""The maze as a grid of cards under rulers: x across the top, y down the left side.
+
+Drawn from an observation's ``maze`` and ``goals`` only, so a goal is face down
+(``?``) unless the viewer may know it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any, Final
+
+from rich import box
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.measure import Measurement
+from rich.panel import Panel
+from rich.segment import Segment
+from rich.text import Text
+
+from ..rules import Observation
+from . import styles
+from .card_art import (
+    CELL_WIDTH,
+    face_down_goal_texts,
+    face_up_goal_texts,
+    path_card_texts,
+    start_card_texts,
+)
+
+RULER_WIDTH: Final = 4
+LEGEND: Final = "S start · ■ dead end · ? goal · $ gold · ▒ stone"
+
+Cell = tuple[int, int]
+
+
+def cell_of(entry: Mapping[str, Any]) -> Cell:
+    """The cell of an observation's card or goal (``{"x": 8, "y": 0, ...}``)."""
+    return entry["x"], entry["y"]
+
+
+def _cell_texts(
+    cell: Cell,
+    placed: dict[Cell, dict[str, Any]],
+    goals: dict[Cell, dict[str, Any]],
+    highlight: bool,
+) -> list[Text]:
+    entry = placed.get(cell)
+    goal = goals.get(cell)
+    if entry is None and goal is not None:
+        return face_down_goal_texts(goal["card"])
+    if entry is None:
+        dot = " " * (CELL_WIDTH // 2) + "·" + " " * (CELL_WIDTH // 2)
+        blank = " " * CELL_WIDTH
+        return [Text(line, style=styles.EMPTY_CELL) for line in (blank, dot, blank)]
+    if entry["card"] == "start":
+        return start_card_texts(entry["shape"])
+    if goal is not None:
+        return face_up_goal_texts(entry["card"], entry["shape"])
+    x, y = cell
+    back = styles.HIGHLIGHT if highlight else styles.CARD_BACKS[(x + y) % 2]
+    return path_card_texts(entry["shape"], back)
+
+
+def maze_bounds(observation: Observation) -> tuple[range, range]:
+    """The columns and rows to draw: every card and goal, plus one empty ring around."""
+    cells = [cell_of(entry) for entry in (*observation["maze"], *observation["goals"])]
+    xs = [x for x, _ in cells]
+    ys = [y for _, y in cells]
+    return range(min(xs) - 1, max(xs) + 2), range(min(ys) - 1, max(ys) + 2)
+
+
+class Lines:
+    """Lines laid out already, drawn as they are: never wrapped, so cheap to measure and draw."""
+
+    def __init__(self, lines: list[Text]) -> None:
+        self.lines = lines
+        self.width = max((line.cell_len for line in lines), default=0)
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        for line in self.lines:
+            yield from line.render(console)
+            yield Segment.line()
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement(self.width, self.width)
+
+
+def render_maze(observation: Observation, highlight: Iterable[Cell] = ()) -> Lines:
+    """The maze with rulers; the cells in ``highlight`` on a brighter back."""
+    placed = {cell_of(card): card for card in observation["maze"]}
+    goals = {cell_of(goal): goal for goal in observation["goals"]}
+    marked = set(highlight)
+    columns, rows = maze_bounds(observation)
+    ruler = Text(" " * RULER_WIDTH, style="dim")
+    for x in columns:
+        ruler.append(f"{x:^{CELL_WIDTH}}", style="bold cyan" if x == 0 else "cyan")
+    lines = [ruler]
+    for y in rows:
+        row_cells = [_cell_texts((x, y), placed, goals, (x, y) in marked) for x in columns]
+        for line_index in range(3):
+            label = f"{y:>{RULER_WIDTH - 1}} " if line_index == 1 else " " * RULER_WIDTH
+            line = Text(label, style="bold cyan" if y == 0 else "cyan")
+            for texts in row_cells:
+                line.append_text(texts[line_index])
+            lines.append(line)
+    return Lines(lines)
+
+
+def maze_width(observation: Observation) -> int:
+    """How many columns the maze takes, rulers included (its panel adds two for the frame)."""
+    columns, _ = maze_bounds(observation)
+    return RULER_WIDTH + CELL_WIDTH * len(columns)
+
+
+def render_maze_panel(observation: Observation, highlight: Iterable[Cell] = ()) -> Panel:
+    """The maze in a frame titled with the round, the legend of its marks below."""
+    return Panel(
+        render_maze(observation, highlight),
+        title=f"Maze · round {observation['round']} of 3",
+        subtitle=Text(LEGEND, style="dim"),
+        box=box.ROUNDED,
+        expand=False,
+        padding=0,
+    )

@@ -1,0 +1,36 @@
+"""The colours of the terminal's drawings, kept together so that every panel agrees.
+
+Colours come from the 256-colour palette, so that they look the same in every terminal.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from rich.text import Text
+
+TUNNEL: Final = "bold color(222)"
+CARD_BACKS: Final = ("on grey19", "on grey23")  # alternate so neighbouring cards stay apart
+EMPTY_CELL: Final = "grey42"
+START: Final = "bold white on dark_green"
+START_CENTRE: Final = "bold bright_green on dark_green"
+DEAD_END: Final = "bold bright_red"
+GOAL_BACK: Final = "bold white on navy_blue"
+GOAL_FACE: Final = {"gold": "bold bright_white on dark_goldenrod", "stone": "grey82 on grey35"}
+GOLD: Final = GOAL_FACE["gold"]
+HIGHLIGHT: Final = "on color(94)"  # the cells the latest moves changed
+ACTION_BACK: Final = {
+    "break": "bold white on dark_red",
+    "fix": "bold white on dark_green",
+    "map": "bold white on navy_blue",
+    "rockfall": "bold white on purple4",
+}
+TOOL: Final = "bold red"
+
+ROLE: Final = {"miner": "bold yellow", "saboteur": "bold magenta"}
+ROLE_NAME: Final = {"miner": "gold-miner", "saboteur": "saboteur"}
+
+
+def role_text(role: str) -> Text:
+    """A role as the table names it, in its colour: ``gold-miner`` or ``saboteur``."""
+    return Text(ROLE_NAME[role], style=ROLE[role])
