@@ -6,6 +6,8 @@ spec (``"random"``) so that every front end creates them the same way.
 """
 
 from .base import Bot, available_bots, make_bot
+from .heuristic import HeuristicBot
+from .ismcts import IsmctsBot
 from .random_bot import RandomBot
 
-__all__ = ["Bot", "RandomBot", "available_bots", "make_bot"]
+__all__ = ["Bot", "HeuristicBot", "IsmctsBot", "RandomBot", "available_bots", "make_bot"]

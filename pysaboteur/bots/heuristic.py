@@ -93,7 +93,9 @@ class HeuristicBot:
         best = max(score for score, _ in scored)
         return self._rng.choice([move for score, move in scored if score >= best - 1e-9])
 
-    def scores(self, observation: dict[str, Any], legal_moves: list[Move]) -> list[tuple[float, Move]]:
+    def scores(
+        self, observation: dict[str, Any], legal_moves: list[Move]
+    ) -> list[tuple[float, Move]]:
         """Every legal move with its score: higher is better for this seat."""
         situation = self._read(observation)
         return [(self._score(move, situation), move) for move in legal_moves]

@@ -1,0 +1,232 @@
+"""The ``ismcts`` bot: information-set Monte Carlo tree search.
+
+Each iteration samples a complete game consistent with what the seat knows
+(:mod:`pysaboteur.rules.determinize`), the other seats' roles drawn from the
+bot's beliefs.  In that sample every candidate move at the root is played,
+each followed by a walk down its own tree of replies: at every node the seat
+to move picks by UCB among the moves legal in *this* sample (counting how
+often each was available, as single-observer ISMCTS does); a new node is
+added, the fast playout policy plays on for a table round, and the position
+is judged by the value model (:mod:`.value`), or by the round's result if it
+ended.  Each node scores for the team of the seat that moved there, so every
+seat in the tree plays for its own side.
+
+The root considers only the heuristic bot's best few moves, and all of them
+on the same samples: search spends its time telling good moves apart, and the
+paired comparison cancels most of the luck of the draw.  The heuristic's first
+choice stands unless another candidate does clearly better on the samples
+(by ``CLEAR_MARGIN`` and two standard errors).
+
+Settings (``ismcts:iterations=2000``, ``ismcts:seconds=0.5``): ``iterations``
+per move (deterministic for a seed) or ``seconds`` per move; ``candidates``
+at the root (default 6); ``horizon`` playout moves before the value model
+judges (default: one round of the table); ``exploration`` the UCB constant.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Any
+
+from ..rules.cards import MINER
+from ..rules.determinize import Determinizer
+from ..rules.game import PLAY, Game
+from ..rules.moves import TAKE, Move
+from .base import register
+from .beliefs import RoleBeliefs
+from .heuristic import HeuristicBot
+from .rollout import playout_move
+from .value import miners_win_chance
+
+DEFAULT_ITERATIONS = 100
+#: How much better than the heuristic's first choice another move must do on
+#: the samples (in chance of winning the round) before the search prefers it.
+CLEAR_MARGIN = 0.02
+
+
+class Node:
+    __slots__ = ("available", "children", "reward", "seat", "visits")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat  # the seat whose move led here
+        self.visits = 0
+        self.available = 0
+        self.reward = 0.0
+        self.children: dict[Move, Node] = {}
+
+
+class IsmctsBot:
+    """Searches many sampled games and plays the move visited most at the root."""
+
+    name = "ismcts"
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        *,
+        iterations: int | None = None,
+        seconds: float | None = None,
+        candidates: int = 6,
+        horizon: int | None = None,
+        exploration: float = 0.7,
+    ) -> None:
+        if iterations is None and seconds is None:
+            iterations = DEFAULT_ITERATIONS
+        self._rng = random.Random(seed)
+        self.iterations = iterations
+        self.seconds = seconds
+        self.candidates = candidates
+        self.horizon = horizon
+        self.exploration = exploration
+        self._heuristic = HeuristicBot(seed)
+        #: iterations run for the last move (for reports)
+        self.last_iterations = 0
+
+    def beliefs(self, observation: dict[str, Any]) -> RoleBeliefs:
+        return self._heuristic.beliefs(observation)
+
+    def saboteur_probabilities(self, observation: dict[str, Any]) -> list[float]:
+        return self._heuristic.saboteur_probabilities(observation)
+
+    def choose(self, observation: dict[str, Any], legal_moves: list[Move]) -> Move:
+        if len(legal_moves) == 1:
+            return legal_moves[0]
+        if legal_moves[0].kind == TAKE:
+            return max(legal_moves, key=lambda move: move.value)
+        ranked = sorted(self._heuristic.scores(observation, legal_moves), key=lambda pair: -pair[0])
+        shortlist = [move for _, move in ranked[: self.candidates]]
+        if len(shortlist) == 1:
+            return shortlist[0]
+        sampler = Determinizer(observation, self.beliefs(observation).assignment_weights())
+        seat = observation["seat"]
+        roots = {move: Node(seat) for move in shortlist}
+        # Paired comparison: every candidate is tried on the same samples, and
+        # judged by how much better it does than the heuristic's first choice.
+        advantage = {move: [0.0, 0.0] for move in shortlist}  # sum, sum of squares
+        horizon = self.horizon if self.horizon is not None else observation["players"]
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        count = 0
+        while (self.iterations is None or count < self.iterations) and (
+            deadline is None or time.perf_counter() < deadline
+        ):
+            sample = sampler.sample(self._rng)
+            playout_seed = self._rng.getrandbits(32)
+            rewards = {
+                move: self._iterate(
+                    roots[move], sample.copy(), move, horizon, random.Random(playout_seed)
+                )
+                for move in shortlist
+            }
+            for move in shortlist:
+                difference = rewards[move] - rewards[shortlist[0]]
+                advantage[move][0] += difference
+                advantage[move][1] += difference * difference
+            count += 1
+        self.last_iterations = count
+        return self._pick(shortlist, advantage, count)
+
+    @staticmethod
+    def _pick(shortlist: list[Move], advantage: dict[Move, list[float]], count: int) -> Move:
+        """The heuristic's first choice, unless another beats it clearly on the samples."""
+        best = shortlist[0]
+        best_mean = 0.0
+        if count < 2:
+            return best
+        for move in shortlist[1:]:
+            total, squares = advantage[move]
+            mean = total / count
+            spread = math.sqrt(max(squares / count - mean * mean, 0.0) / (count - 1))
+            if mean > CLEAR_MARGIN and mean > 2.0 * spread and mean > best_mean:
+                best, best_mean = move, mean
+        return best
+
+    def _iterate(
+        self, node: Node, game: Game, move: Move, horizon: int, rng: random.Random
+    ) -> float:
+        """Play ``move`` and walk its subtree in one sample; the mover's reward."""
+        number = game.round_number
+        roles = list(game.roles)
+        mover = game.to_move
+        assert mover is not None
+        game.play(move)
+        path = [node]
+        while game.phase == PLAY and game.round_number == number:
+            moves = game.legal_moves()
+            seat = game.to_move
+            assert seat is not None
+            for other in moves:
+                if other in node.children:
+                    node.children[other].available += 1
+            untried = [other for other in moves if other not in node.children]
+            if untried:
+                chosen = rng.choice(untried)
+                child = node.children[chosen] = Node(seat)
+                child.available = 1
+                game.play(chosen)
+                path.append(child)
+                break
+            chosen, node = self._select(node, moves)
+            game.play(chosen)
+            path.append(node)
+        miners_chance = self._judge(game, number, horizon, rng)
+        for visited in path:
+            visited.visits += 1
+            visited.reward += miners_chance if roles[visited.seat] == MINER else 1 - miners_chance
+        return miners_chance if roles[mover] == MINER else 1 - miners_chance
+
+    @staticmethod
+    def _judge(game: Game, number: int, horizon: int, rng: random.Random) -> float:
+        """Play ``horizon`` fast moves on, then the chance that the miners win the round."""
+        for _ in range(horizon):
+            if game.phase != PLAY or game.round_number != number:
+                break
+            game.play(playout_move(game, rng))
+        if game.round_number != number:
+            result = game.rounds[number - 1].result
+            return 1.0 if result is not None and result.winner == "miners" else 0.0
+        return miners_win_chance(game)
+
+    def _select(self, node: Node, moves: list[Move]) -> tuple[Move, Node]:
+        best_value = -1.0
+        best: tuple[Move, Node] | None = None
+        for move in moves:
+            child = node.children[move]
+            value = child.reward / child.visits + self.exploration * math.sqrt(
+                math.log(child.available) / child.visits
+            )
+            if value > best_value:
+                best_value = value
+                best = (move, child)
+        assert best is not None
+        return best
+
+
+_SETTINGS = {
+    "iterations": int,
+    "seconds": float,
+    "candidates": int,
+    "horizon": int,
+    "exploration": float,
+}
+
+
+def _make(settings: dict[str, str], seed: int | None) -> IsmctsBot:
+    unknown = set(settings) - set(_SETTINGS)
+    if unknown:
+        raise ValueError(
+            f"unknown ismcts setting(s) {', '.join(sorted(unknown))}; known: {', '.join(_SETTINGS)}"
+        )
+    values: dict[str, Any] = {}
+    for key, text in settings.items():
+        try:
+            values[key] = _SETTINGS[key](text)
+        except ValueError:
+            raise ValueError(f"ismcts setting {key} must be a number, not {text!r}") from None
+        if (values[key] <= 0 and key != "horizon") or values[key] < 0:
+            raise ValueError(f"ismcts setting {key} must be positive")
+    return IsmctsBot(seed, **values)
+
+
+register("ismcts", _make)

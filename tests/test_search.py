@@ -1,0 +1,85 @@
+"""The pieces of the search bot: the fast playout policy, the value model and
+the ismcts bot's choice."""
+
+from __future__ import annotations
+
+import random
+
+from scenarios import corridor, crafted_game, in_turn
+
+from pysaboteur.bots import make_bot
+from pysaboteur.bots.ismcts import CLEAR_MARGIN, IsmctsBot
+from pysaboteur.bots.rollout import play_out_round, playout_move
+from pysaboteur.bots.value import miners_win_chance
+from pysaboteur.rules import Game, Move, seat_observation
+
+
+def test_a_playout_plays_the_round_to_its_end() -> None:
+    for seed in range(10):
+        game = Game.new(5, seed=seed)
+        winner = play_out_round(game, random.Random(seed))
+        finished = game.rounds[0].result
+        if winner == "miners":
+            assert game.phase == "gold" or (finished is not None and finished.winner == "miners")
+        else:
+            assert finished is not None and finished.winner == "saboteurs"
+
+
+def test_every_playout_move_is_legal() -> None:
+    rng = random.Random(3)
+    game = Game.new(4, seed=3)
+    for _ in range(200):
+        if game.is_over:
+            break
+        move = playout_move(game, rng)
+        assert move in game.legal_moves()
+        game.play(move)
+
+
+def test_the_miners_chance_is_certain_once_the_gold_is_reached() -> None:
+    script = in_turn(corridor((x, 0) for x in range(1, 8)))
+    game = crafted_game(3, script=script)
+    assert game.phase == "gold"
+    assert miners_win_chance(game) == 1.0
+
+
+def test_the_miners_chance_grows_as_the_tunnel_nears_the_gold() -> None:
+    towards = crafted_game(3, script=in_turn(corridor((x, 0) for x in range(1, 7))))
+    away = crafted_game(3, script=in_turn(corridor((x, 0) for x in range(-1, -7, -1))))
+    assert 0.0 < miners_win_chance(away) < miners_win_chance(towards) < 1.0
+
+
+def test_the_search_keeps_the_heuristics_choice_unless_another_is_clearly_better() -> None:
+    first, second, third = (Move(0, "discard", card) for card in ("NS", "EW", "map"))
+    shortlist = [first, second, third]
+    count = 100
+    # second: +0.10 on average, spread 0.05 per sample; third: +0.05.
+    clear = {
+        first: [0.0, 0.0],
+        second: [0.10 * count, (0.10**2 + 0.05**2) * count],
+        third: [0.05 * count, (0.05**2 + 0.05**2) * count],
+    }
+    assert IsmctsBot._pick(shortlist, clear, count) == second
+    # Under the margin, or not two standard errors clear of zero: keep the first.
+    small = {first: [0.0, 0.0], second: [CLEAR_MARGIN / 2 * count, 0.0], third: [0.0, 0.0]}
+    assert IsmctsBot._pick(shortlist, small, count) == first
+    noisy = {first: [0.0, 0.0], second: [0.05 * count, (0.05**2 + 1.0) * count], third: [0.0, 0.0]}
+    assert IsmctsBot._pick(shortlist, noisy, count) == first
+
+
+def test_the_search_bot_plays_a_legal_move_and_the_same_one_for_the_same_seed() -> None:
+    game = Game.new(5, seed=8)
+    heuristic = make_bot("heuristic", seed=1)
+    for _ in range(12):
+        seat = game.to_move
+        assert seat is not None
+        game.play(heuristic.choose(seat_observation(game, seat), game.legal_moves()))
+    seat = game.to_move
+    assert seat is not None
+    observation = seat_observation(game, seat)
+    choices = [
+        make_bot("ismcts:iterations=20", seed=5).choose(observation, game.legal_moves())
+        for _ in range(2)
+    ]
+    assert choices[0] == choices[1]
+    assert choices[0] in game.legal_moves()
