@@ -64,9 +64,7 @@ class Maze:
         self._frontier: list[tuple[int, int, int, int]] | None = None
 
     @classmethod
-    def from_cells(
-        cls, goals: list[str], cells: dict[int, int], revealed: list[bool]
-    ) -> Maze:
+    def from_cells(cls, goals: list[str], cells: dict[int, int], revealed: list[bool]) -> Maze:
         """A maze holding ``cells`` (start and face-up goals included), its network found."""
         maze = cls(goals)
         maze.cells = dict(cells)
