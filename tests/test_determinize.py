@@ -21,13 +21,12 @@ from typing import NamedTuple
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
+from inventory import Chooser, card_places, gold_places
 
 from pysaboteur.rules import (
-    GOAL_CELLS,
     GOLD,
     PLAY,
     Game,
-    Move,
     Options,
     RecordError,
     game_from_record,
@@ -36,13 +35,10 @@ from pysaboteur.rules import (
     seat_observation,
 )
 from pysaboteur.rules.cards import (
-    CARD_OF_SHAPE,
     GOAL_CARDS,
     GOLD_CARDS,
     PLAYING_CARDS,
     SABOTEURS_IN_POOL,
-    TOOL_BIT,
-    TOOLS,
     role_pool,
 )
 from pysaboteur.rules.determinize import (
@@ -52,34 +48,11 @@ from pysaboteur.rules.determinize import (
     role_assignments,
     unseen_cards,
 )
-from pysaboteur.rules.maze import GOAL_KEYS, START_KEY
 from pysaboteur.rules.options import GOLD_DRAW_CHOICES, NEXT_ROUND_START_CHOICES
 
 SAMPLES = 2000
 
 # -- games to sample from ----------------------------------------------------------------
-
-
-def towards_gold(game: Game, legal: list[Move]) -> Move | None:
-    """A connected card placed as near a face-down goal as any, else a self-repair."""
-    targets = [cell for index, cell in enumerate(GOAL_CELLS) if not game.maze.revealed[index]]
-    places = [m for m in legal if m.kind == "place" and not m.card.startswith("x")]
-    if places:
-        return min(places, key=lambda m: min(abs(m.x - x) + abs(m.y - y) for x, y in targets))
-    return next((m for m in legal if m.kind == "fix" and m.target == m.seat), None)
-
-
-class Chooser(NamedTuple):
-    rng: random.Random
-    greed: float  # how often it heads for the goals rather than choosing uniformly
-
-    def __call__(self, game: Game) -> Move:
-        legal = game.legal_moves()
-        if self.rng.random() < self.greed:
-            move = towards_gold(game, legal)
-            if move is not None:
-                return move
-        return self.rng.choice(legal)
 
 
 class Spec(NamedTuple):
@@ -124,31 +97,6 @@ GAMES = settings(
     suppress_health_check=[HealthCheck.too_slow],
     phases=[Phase.explicit, Phase.reuse, Phase.generate],
 )
-
-
-def card_places(game: Game) -> Counter[str]:
-    """Every playing card of the round, wherever it is."""
-    places: Counter[str] = Counter()
-    for hand in game.hands:
-        places.update(hand)
-    places.update(game.draw_pile)
-    places.update(
-        CARD_OF_SHAPE[shape]
-        for key, shape in game.maze.cells.items()
-        if key != START_KEY and key not in GOAL_KEYS
-    )
-    places.update(
-        f"break-{tool}" for bits in game.broken for tool in TOOLS if bits & TOOL_BIT[tool]
-    )
-    places.update(game.discards)
-    return places
-
-
-def gold_places(game: Game) -> Counter[int]:
-    places = Counter(game.gold_deck) + Counter(game.offer)
-    for kept in game.gold_kept:
-        places.update(kept)
-    return places
 
 
 def hidden_from(game: Game, seat: int) -> Counter[str]:
@@ -425,7 +373,7 @@ def test_a_goal_the_seat_has_mapped_is_never_changed_and_the_others_are_even() -
         assert goals[mapped] == card
         seen[goals] += 1
     first, second = (other for other in GOAL_CARDS if other != card)
-    exact = {}
+    exact: dict[Hashable, float] = {}
     for pair in ((first, second), (second, first)):
         others = iter(pair)
         exact[tuple(card if index == mapped else next(others) for index in range(3))] = 0.5

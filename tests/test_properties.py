@@ -13,7 +13,6 @@ alone never reaches the gold).
 from __future__ import annotations
 
 import json
-import random
 from collections import Counter
 from collections.abc import Iterator
 from typing import Any, NamedTuple
@@ -21,6 +20,7 @@ from typing import Any, NamedTuple
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from inventory import Chooser, card_places, gold_places
 
 from pysaboteur.rules import (
     GOAL_CELLS,
@@ -37,16 +37,13 @@ from pysaboteur.rules import (
 )
 from pysaboteur.rules.cards import (
     CARD_COUNTS,
-    CARD_OF_SHAPE,
     DEAD_END,
     FIX_TOOLS,
     GOLD_CARDS,
     PLAYING_CARDS,
-    TOOL_BIT,
     TOOLS,
     shape_code,
 )
-from pysaboteur.rules.maze import GOAL_KEYS, START_KEY
 from pysaboteur.rules.options import GOLD_DRAW_CHOICES, NEXT_ROUND_START_CHOICES
 
 GAMES = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -87,28 +84,6 @@ def game_specs(draw: st.DrawFn) -> GameSpec:
     )
 
 
-def towards_gold(game: Game, legal: list[Move]) -> Move | None:
-    """A connected card placed as near an unturned goal as any, else a self-repair."""
-    targets = [cell for index, cell in enumerate(GOAL_CELLS) if not game.maze.revealed[index]]
-    places = [m for m in legal if m.kind == "place" and not m.card.startswith("x")]
-    if places:
-        return min(places, key=lambda m: min(abs(m.x - x) + abs(m.y - y) for x, y in targets))
-    return next((m for m in legal if m.kind == "fix" and m.target == m.seat), None)
-
-
-class Chooser(NamedTuple):
-    rng: random.Random
-    greed: float  # how often the chooser heads for the goals instead of choosing uniformly
-
-    def __call__(self, game: Game) -> Move:
-        legal = game.legal_moves()
-        if self.rng.random() < self.greed:
-            move = towards_gold(game, legal)
-            if move is not None:
-                return move
-        return self.rng.choice(legal)
-
-
 choosers = st.builds(Chooser, st.randoms(use_true_random=False), st.sampled_from([0.0, 0.6, 0.9]))
 
 
@@ -141,31 +116,6 @@ def snapshot(game: Game) -> tuple[Any, ...]:
 
 
 # -- cards are conserved --------------------------------------------------------------
-
-
-def card_places(game: Game) -> Counter[str]:
-    """Every playing card of the round, wherever it is."""
-    places: Counter[str] = Counter()
-    for hand in game.hands:
-        places.update(hand)
-    places.update(game.draw_pile)
-    places.update(
-        CARD_OF_SHAPE[shape]
-        for key, shape in game.maze.cells.items()
-        if key != START_KEY and key not in GOAL_KEYS
-    )
-    places.update(
-        f"break-{tool}" for bits in game.broken for tool in TOOLS if bits & TOOL_BIT[tool]
-    )
-    places.update(game.discards)
-    return places
-
-
-def gold_places(game: Game) -> Counter[int]:
-    places = Counter(game.gold_deck) + Counter(game.offer)
-    for kept in game.gold_kept:
-        places.update(kept)
-    return places
 
 
 @GAMES

@@ -27,7 +27,8 @@ What is drawn, and from what:
   out).  Every other gold card is dealt at random to the gold deck, the picks
   the seat did not see, the offer another seat is picking from and the other
   saboteurs' pay, each exactly what it was owed (before the last round ends
-  the gold deck always holds it), drawn with no card too many.
+  the gold deck always holds it), drawn with no card too many.  That
+  bookkeeping is done in :mod:`.determinize_gold`.
 
 Earlier rounds are filled in the same way (their face-down discards, their
 deals, the gold picked in them), so a sample is a whole game: its record
@@ -47,16 +48,13 @@ import random
 from bisect import bisect
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import combinations
-from math import comb
-from typing import Any
 
 from .cards import (
     CARD_OF_SHAPE,
     GOAL_CARDS,
-    GOLD_CARDS,
     HAND_SIZE,
     MINER,
     PLAYING_CARDS,
@@ -66,8 +64,9 @@ from .cards import (
     cell_key,
     parse_shape,
 )
+from .determinize_gold import read_gold_ledger, shuffle
 from .game import GOLD, MINERS, OVER, Deal, Game, RoundLog, RoundResult
-from .gold import SABOTEUR_PAY, finder_draw_count, first_picker, next_miner_counter_clockwise
+from .gold import finder_draw_count, first_picker, next_miner_counter_clockwise
 from .maze import GOAL_KEYS, START_KEY, Maze
 from .moves import DISCARD, FIX, MAP, PASS, PLACE, ROCKFALL, TAKE, Move
 from .observation import Observation
@@ -155,17 +154,6 @@ class _PickCheck:
                 return False
             picker = next_miner_counter_clockwise(picker, roles)
         return picker == self.to_move
-
-
-def _shuffle(items: list[Any], rng: random.Random) -> None:
-    """``rng.shuffle`` made faster: Fisher-Yates on ``rng.random()``.
-
-    The bias of scaling a 53-bit float is below 2**-46 for these few cards.
-    """
-    draw = rng.random
-    for last in range(len(items) - 1, 0, -1):
-        other = int(draw() * (last + 1))
-        items[last], items[other] = items[other], items[last]
 
 
 # -- reading one round's history -----------------------------------------------------
@@ -260,6 +248,35 @@ def _deal_before(
     return hands, drawn + draw_pile[::-1]
 
 
+def _lay_out(
+    round_: _Round, unseen: list[str], known_hands: dict[int, list[str]], rng: random.Random
+) -> tuple[list[list[str]], list[str], list[str]]:
+    """The round's hands, draw pile (bottom first) and others' face-down discards, the
+    ``unseen`` cards shuffled into all of them but the hands the seat knows."""
+    cards = list(unseen)
+    shuffle(cards, rng)
+    hands = []
+    at = 0
+    for seat, size in enumerate(round_.hand_sizes):
+        if seat in known_hands:
+            hands.append(list(known_hands[seat]))
+        else:
+            hands.append(cards[at : at + size])
+            at += size
+    draw_pile = cards[at : at + round_.draw_pile]
+    return hands, draw_pile, cards[at + round_.draw_pile :]
+
+
+def _fill_discards(round_: _Round, cards: list[str]) -> tuple[list[Move], list[str | None]]:
+    """The round's moves and the cards they played, with ``cards`` as the face-down discards."""
+    moves = list(round_.moves)
+    played = list(round_.played)
+    for index, card in zip(round_.hidden_discards, cards, strict=True):
+        moves[index] = Move(moves[index].seat, DISCARD, card)
+        played[index] = card
+    return moves, played
+
+
 def _viewer(observation: Observation) -> int:
     seat = observation.get("seat")
     if not isinstance(seat, int):
@@ -304,281 +321,6 @@ def _unseen(observation: Observation, seat: int, current: _Round) -> Counter[str
     return +unseen
 
 
-# -- gold -----------------------------------------------------------------------------
-
-
-@dataclass
-class _Pinned:
-    """Picks by others whose cards the seat knows as a whole, from what it saw offered."""
-
-    slots: list[int]  # indices into the ledger's picks
-    cards: list[int]
-    offer: int = 0  # how many of ``cards`` are still offered now (the last of them)
-
-
-@dataclass
-class _Ledger:
-    """Where every gold card went, as far as the seat can tell."""
-
-    #: (round index, move index, seat) of every pick, in order.
-    picks: list[tuple[int, int, int]] = field(default_factory=list)
-    own_values: dict[int, int] = field(default_factory=dict)  # the seat's picks by index
-    pinned: list[_Pinned] = field(default_factory=list)
-    free: list[int] = field(default_factory=list)  # picks valued from the pool
-    pay: list[tuple[int, int, int]] = field(default_factory=list)  # others': round, seat, amount
-    #: The seat's own pay by round index: what it kept, what it drew.
-    own_pay: dict[int, tuple[list[int], list[int]]] = field(default_factory=dict)
-    bottom: list[int] = field(default_factory=list)  # what that sent down, in order
-    pool: Counter[int] = field(default_factory=lambda: Counter(GOLD_CARDS))  # left to deal
-    pool_for_pay: int = 0  # how many cards of the pool the other saboteurs were paid
-    offer: list[int] | None = None  # the offer being shared out, when the seat sees it
-    offer_from_pool: int = 0  # its size when it is drawn from the pool instead
-    ways: dict[tuple[int, int, int, int], int] = field(default_factory=dict)  # _pay_ways memo
-    #: Cards sent down that the offer now being shared out brought up again:
-    #: all of them, and those among picks or an offer the seat has not seen.
-    brought_up: list[int] = field(default_factory=list)
-    unseen_brought_up: list[int] = field(default_factory=list)
-    #: The picks of that offer before the seat's first look, and the offer
-    #: itself (``-1``) when the seat has not seen it: where those may lie.
-    unseen_places: list[int] = field(default_factory=list)
-    exact: bool = True  # whether a sample's record replays to it; see _place_sent_down
-
-
-def _read_ledger(observation: Observation, seat: int, rounds: list[_Round]) -> _Ledger:
-    """Follow the gold through the rounds as the seat saw it."""
-    reader = _LedgerReader(observation, seat)
-    finished = observation["rounds"]
-    for index, round_ in enumerate(rounds[: len(finished)]):
-        if finished[index]["winner"] == MINERS:
-            reader.read_picks(index, round_, current=False)
-        else:
-            reader.read_pay(index, finished[index]["roles"])
-    if observation["phase"] == GOLD:
-        reader.read_picks(len(finished), rounds[-1], current=True)
-    return reader.settle()
-
-
-class _LedgerReader:
-    """Reads the seat's picks, pay and looks in order, noting where each gold card went."""
-
-    def __init__(self, observation: Observation, seat: int) -> None:
-        self.observation = observation
-        self.seat = seat
-        self.looks = [list(look) for look in observation["gold"]["seen"]]
-        self.kept = list(observation["gold"]["kept"])
-        self.look_at = self.kept_at = 0
-        self.first_look: list[int] = []  # the seat's first look at the offer being shared out
-        self.ledger = _Ledger()
-        self.ledger.pool.subtract(self.kept)
-
-    def next_look(self) -> list[int]:
-        if self.look_at == len(self.looks):
-            raise ValueError("the seat's gold looks do not match its picks and pay")
-        self.look_at += 1
-        return self.looks[self.look_at - 1]
-
-    def take_kept(self, cards: list[int]) -> None:
-        if self.kept[self.kept_at : self.kept_at + len(cards)] != cards:
-            raise ValueError("the seat's gold does not match its picks and pay")
-        self.kept_at += len(cards)
-
-    def read_pay(self, index: int, roles: list[str]) -> None:
-        """The saboteurs won: each in turn was paid from the gold deck."""
-        saboteurs = [s for s, role in enumerate(roles) if role == SABOTEUR]
-        for paid in saboteurs:
-            amount = SABOTEUR_PAY[len(saboteurs)]
-            if paid != self.seat:
-                self.ledger.pay.append((index, paid, amount))
-                continue
-            drawn = self.next_look()
-            kept, sent_down = _pay_from(drawn, amount)
-            self.take_kept(kept)
-            self.ledger.own_pay[index] = (kept, drawn)
-            self.ledger.bottom += sent_down
-
-    def read_picks(self, index: int, round_: _Round, *, current: bool) -> None:
-        """The miners found the gold: picks in order, each seen by its picker."""
-        seat = self.seat
-        ledger = self.ledger
-        last_look: list[int] | None = None  # what the seat passed on after its last pick
-        since: list[int] = []  # others' picks since then
-        for move_index, move in enumerate(round_.moves):
-            if move.kind != TAKE:
-                continue
-            pick = len(ledger.picks)
-            ledger.picks.append((index, move_index, move.seat))
-            if move.seat != seat:
-                if last_look is not None:
-                    since.append(pick)
-                else:
-                    ledger.free.append(pick)
-                    if current:
-                        ledger.unseen_places.append(pick)
-                continue
-            look = self.next_look()
-            if move.value not in look:
-                raise ValueError("the seat picked a gold card it was not offered")
-            if last_look is not None:
-                ledger.pinned.append(_Pinned(since, _minus(last_look, look)))
-            elif current:
-                self.first_look = look
-            self.take_kept([move.value])
-            ledger.own_values[pick] = move.value
-            last_look, since = _minus(look, [move.value]), []
-        if current and self.observation["to_move"] == seat:
-            ledger.offer = offer = self.next_look()
-            if last_look is not None:
-                ledger.pinned.append(_Pinned(since, _minus(last_look, offer)))
-            else:
-                self.first_look = offer
-            ledger.pool.subtract(offer)
-        elif last_look is not None:
-            offer_size = self.observation["gold_offer_size"] if current else 0
-            ledger.pinned.append(_Pinned(since, last_look, offer_size))
-        elif current:
-            ledger.offer_from_pool = self.observation["gold_offer_size"]
-            ledger.unseen_places += [-1] * ledger.offer_from_pool
-
-    def settle(self) -> _Ledger:
-        ledger = self.ledger
-        if self.look_at != len(self.looks) or self.kept_at != len(self.kept):
-            raise ValueError("the seat's gold does not match its picks and pay")
-        for block in ledger.pinned:
-            ledger.pool.subtract(block.cards)
-            if len(block.cards) != len(block.slots) + block.offer:
-                raise ValueError("the gold the seat saw offered does not match the picks after")
-        if any(count < 0 for count in ledger.pool.values()):
-            raise ValueError("the seat has seen more of some gold card than the game has")
-        deck = self.observation["gold_deck"]
-        gold_phase = self.observation["phase"] == GOLD
-        for keep in (True, False):
-            settled = _place_sent_down(ledger, deck, gold_phase, self.first_look, keep=keep)
-            if settled is not None:
-                return settled
-        raise ValueError("no deal of the gold explains the saboteurs' pay")
-
-
-def _place_sent_down(
-    ledger: _Ledger, deck: int, gold_phase: bool, first_look: list[int], *, keep: bool
-) -> _Ledger | None:
-    """The ledger with the cards the seat's pay sent down at the bottom of the gold deck,
-    or None if no world is drawn that way.
-
-    In the world drawn here no other saboteur drew a card too many, so the
-    cards the seat sent down lie at the very bottom: only the last round's
-    offer can draw the deck down to them, and if it did, they are among its
-    cards.  Where the deck has gone round, the seat's looks can rule that
-    world out; then (``keep=False``) the sample forgets what the seat sent
-    down: it keeps the seat's looks as they were, but its record would show
-    that pay without those cards, and ``exact`` is False.
-    """
-    own_pay = ledger.own_pay
-    bottom = ledger.bottom
-    if not keep:
-        own_pay = {index: (chunk, chunk) for index, (chunk, _) in own_pay.items()}
-        bottom = []
-    brought_up = bottom[: max(0, len(bottom) - deck)]
-    bottom = bottom[len(brought_up) :]
-    unseen_brought_up = _minus_what_is_there(brought_up, first_look)
-    if brought_up and (not gold_phase or len(unseen_brought_up) > len(ledger.unseen_places)):
-        return None
-    pool = Counter(ledger.pool)
-    pool.subtract(bottom)
-    pool.subtract(unseen_brought_up)
-    if any(count < 0 for count in pool.values()):
-        return None
-    unseen_slots = len(ledger.free) + ledger.offer_from_pool - len(unseen_brought_up)
-    settled = replace(
-        ledger,
-        own_pay=own_pay,
-        bottom=bottom,
-        brought_up=brought_up,
-        unseen_brought_up=unseen_brought_up,
-        pool=+pool,
-        pool_for_pay=pool.total() - unseen_slots - (deck - len(bottom)),
-        ways={},
-        exact=keep or not ledger.bottom,
-    )
-    return settled if _pay_ways(settled, 0, pool[1], pool[2], pool[3]) else None
-
-
-def _minus_what_is_there(cards: list[int], there: list[int]) -> list[int]:
-    """``cards`` without those that ``there`` holds too (each card of it once)."""
-    rest = list(there)
-    missing = []
-    for card in cards:
-        if card in rest:
-            rest.remove(card)
-        else:
-            missing.append(card)
-    return missing
-
-
-def _minus(cards: list[int], taken: list[int]) -> list[int]:
-    rest = list(cards)
-    for card in taken:
-        rest.remove(card)  # ValueError if the seat's looks contradict each other
-    return rest
-
-
-def _pay_from(drawn: list[int], amount: int) -> tuple[list[int], list[int]]:
-    """What a saboteur kept of the cards it drew, and what went to the bottom of the deck.
-
-    A card over what it is still owed goes to the bottom (rules section 7); the
-    deck can always make the amount exactly before the last round is over.
-    """
-    kept = []
-    sent_down = []
-    for card in drawn:
-        if card <= amount:
-            kept.append(card)
-            amount -= card
-        else:
-            sent_down.append(card)
-    return kept, sent_down
-
-
-#: Each way to make an amount of 2, 3 or 4 nuggets: how many 1s, 2s and 3s.
-_MAKES: dict[int, list[tuple[int, int, int]]] = {
-    amount: [
-        (ones, twos, threes)
-        for threes in range(amount // 3 + 1)
-        for twos in range((amount - 3 * threes) // 2 + 1)
-        for ones in [amount - 3 * threes - 2 * twos]
-    ]
-    for amount in set(SABOTEUR_PAY.values())
-}
-
-
-def _pay_ways(ledger: _Ledger, at: int, ones: int, twos: int, threes: int) -> int:
-    """How many ways the pay from ``ledger.pay[at]`` on can be chosen from these cards.
-
-    A way picks particular cards of the pool, so that every choice of actual
-    cards is equally likely, and it must use exactly ``pool_for_pay`` cards.
-    """
-    key = (at, ones, twos, threes)
-    if key in ledger.ways:
-        return ledger.ways[key]
-    if at == len(ledger.pay):
-        used = ledger.pool[1] - ones + ledger.pool[2] - twos + ledger.pool[3] - threes
-        ways = int(used == ledger.pool_for_pay)
-    else:
-        ways = sum(_pay_choices(ledger, at, ones, twos, threes))
-    ledger.ways[key] = ways
-    return ways
-
-
-def _pay_choices(ledger: _Ledger, at: int, ones: int, twos: int, threes: int) -> list[int]:
-    """For each way in ``_MAKES`` to pay ``ledger.pay[at]``: how many ways to go on from it."""
-    return [
-        comb(ones, a) * comb(twos, b) * comb(threes, c)
-        * _pay_ways(ledger, at + 1, ones - a, twos - b, threes - c)
-        if a <= ones and b <= twos and c <= threes
-        else 0
-        for a, b, c in _MAKES[ledger.pay[at][2]]
-    ]  # fmt: skip
-
-
 # -- the determinizer -----------------------------------------------------------------
 
 
@@ -605,15 +347,16 @@ class Determinizer:
             for index, moves in enumerate(history[:-1])
         ]
         current = _current_round(observation)
-        current.first = observation["first"]
         self._rounds.append(current)
         shown = (observation["hand_sizes"], observation["draw_pile"])
         if (current.hand_sizes, current.draw_pile) != shown:
             raise ValueError("the observation's hand sizes or draw pile do not match its history")
-        self._hand = list(observation["hand"])
-        self._open_hands: list[list[str]] | None = observation["hands"]
+        hand = list(observation["hand"])
+        open_hands: list[list[str]] | None = observation["hands"]
+        #: The hands the seat knows: its own, or with open hands every one.
+        self._known_hands = dict(enumerate(open_hands)) if open_hands is not None else {seat: hand}
         self._unseen = sorted(_unseen(observation, seat, current).elements())
-        in_hands = 0 if self._open_hands else sum(current.hand_sizes) - len(self._hand)
+        in_hands = 0 if open_hands else sum(current.hand_sizes) - len(hand)
         if len(self._unseen) != in_hands + current.draw_pile + len(current.hidden_discards):
             raise ValueError("the observation's unseen cards do not fill its hidden places")
         self._finished_unseen = [self._unseen_in(index) for index in range(len(finished))]
@@ -626,12 +369,9 @@ class Determinizer:
         self._broken = [sum(TOOL_BIT[tool] for tool in tools) for tools in observation["broken"]]
         self._last_turn = next((m.seat for m in reversed(current.moves) if m.kind != TAKE), None)
         self._last_path = next((m.seat for m in reversed(current.moves) if m.kind == PLACE), None)
-        self._gold_deck = observation["gold_deck"]
-        self._kept = list(observation["gold"]["kept"])
-        self._seen = [list(look) for look in observation["gold"]["seen"]]
-        self._ledger = _read_ledger(observation, seat, self._rounds)
-        #: Whether a sample's record replays to the sample exactly; see ``_place_sent_down``.
-        self.replays_exactly = self._ledger.exact
+        self._gold = read_gold_ledger(observation, seat, [round_.moves for round_ in self._rounds])
+        #: Whether a sample's record replays to the sample exactly; see ``GoldLedger.exact``.
+        self.replays_exactly = self._gold.exact
         self._read_weights(observation, assignment_weights)
 
     def _unseen_in(self, index: int) -> list[str]:
@@ -727,7 +467,7 @@ class Determinizer:
         logs = [self._finished_round(index, rng) for index in range(len(self._finished))]
         hands, draw_pile, log, discards = self._current_round(roles, goals, rng)
         logs.append(log)
-        gold = self._gold(logs, rng)
+        gold = self._gold.deal(logs, rng)
 
         # Made by the constructor, so that the rounds still to be dealt come
         # from a generator of the sample's own; then set to the moment drawn.
@@ -769,16 +509,8 @@ class Determinizer:
 
     def _finished_round(self, index: int, rng: random.Random) -> RoundLog:
         round_ = self._rounds[index]
-        cards = list(self._finished_unseen[index])
-        _shuffle(cards, rng)
-        hands = []
-        at = 0
-        for size in round_.hand_sizes:
-            hands.append(cards[at : at + size])
-            at += size
-        draw_pile = cards[at : at + round_.draw_pile]
-        at += round_.draw_pile
-        moves, played = self._fill_discards(round_, cards[at:])
+        hands, draw_pile, faced_down = _lay_out(round_, self._finished_unseen[index], {}, rng)
+        moves, played = _fill_discards(round_, faced_down)
         start_hands, deck = _deal_before(moves, played, round_.drew, hands, draw_pile)
         data = self._finished[index]
         deal = Deal(
@@ -792,24 +524,8 @@ class Determinizer:
         self, roles: Assignment, goals: list[str], rng: random.Random
     ) -> tuple[list[list[str]], list[str], RoundLog, list[str]]:
         round_ = self._rounds[-1]
-        cards = list(self._unseen)
-        _shuffle(cards, rng)
-        if self._open_hands is not None:
-            hands = [list(hand) for hand in self._open_hands]
-            at = 0
-        else:
-            hands = []
-            at = 0
-            for seat, size in enumerate(round_.hand_sizes):
-                if seat == self.seat:
-                    hands.append(list(self._hand))
-                else:
-                    hands.append(cards[at : at + size])
-                    at += size
-        draw_pile = cards[at : at + round_.draw_pile]
-        at += round_.draw_pile
-        faced_down = cards[at:]
-        moves, played = self._fill_discards(round_, faced_down)
+        hands, draw_pile, faced_down = _lay_out(round_, self._unseen, self._known_hands, rng)
+        moves, played = _fill_discards(round_, faced_down)
         discards = list(self._discards)
         for index, card in zip(self._discard_blanks, faced_down, strict=True):
             discards[index] = card
@@ -817,137 +533,6 @@ class Determinizer:
         players = self.players
         deal = Deal(round_.first, list(roles[:players]), roles[players], goals, start_hands, deck)
         return hands, draw_pile, RoundLog(deal, moves), discards
-
-    @staticmethod
-    def _fill_discards(round_: _Round, cards: list[str]) -> tuple[list[Move], list[str | None]]:
-        moves = list(round_.moves)
-        played = list(round_.played)
-        for index, card in zip(round_.hidden_discards, cards, strict=True):
-            moves[index] = Move(moves[index].seat, DISCARD, card)
-            played[index] = card
-        return moves, played
-
-    def _gold(self, logs: list[RoundLog], rng: random.Random) -> _Gold:
-        """Deal out the gold the seat cannot place, then write down who holds what."""
-        ledger = self._ledger
-        pool = Counter(ledger.pool)
-        others_pay: dict[tuple[int, int], list[int]] = {}
-        for at, (index, seat, _) in enumerate(ledger.pay):
-            cards = _choose_pay(ledger, at, pool, rng)
-            pool.subtract(cards)
-            others_pay[index, seat] = cards
-        rest = list(pool.elements())
-        _shuffle(rest, rng)
-        top = self._gold_deck - len(ledger.bottom)
-        deck_top, rest = rest[:top], rest[top:]
-        values = dict(ledger.own_values)
-        offer = []
-        if ledger.unseen_brought_up:
-            places = list(ledger.unseen_places)
-            _shuffle(places, rng)
-            for place, card in zip(places, ledger.unseen_brought_up, strict=False):
-                if place < 0:
-                    offer.append(card)
-                else:
-                    values[place] = card
-        from_pool = ledger.offer_from_pool - len(offer)
-        offer += rest[:from_pool]
-        free = (pick for pick in ledger.free if pick not in values)
-        values.update(zip(free, rest[from_pool:], strict=True))
-        for block in ledger.pinned:
-            cards = list(block.cards)
-            _shuffle(cards, rng)
-            values.update(zip(block.slots, cards, strict=False))
-            if block.offer:
-                offer = cards[len(block.slots) :]
-        if ledger.offer is not None:
-            offer = list(ledger.offer)
-        return self._write_gold(logs, values, others_pay, deck_top, offer)
-
-    def _write_gold(
-        self,
-        logs: list[RoundLog],
-        values: dict[int, int],
-        others_pay: dict[tuple[int, int], list[int]],
-        deck_top: list[int],
-        offer: list[int],
-    ) -> _Gold:
-        """Fill in the picks and pay round by round: every seat's gold and looks, and
-        a gold deck order for the start of the game that deals the same again."""
-        players = self.players
-        seat = self.seat
-        ledger = self._ledger
-        kept: list[list[int]] = [[] for _ in range(players)]
-        seen: list[list[list[int]]] = [[] for _ in range(players)]
-        initial: list[int] = []
-        round_gold = [0] * players
-        picks_by_round: dict[int, list[int]] = {}
-        for pick, (index, _, _) in enumerate(ledger.picks):
-            picks_by_round.setdefault(index, []).append(pick)
-        for index, log in enumerate(logs):
-            gold = [0] * players
-            current = index == len(logs) - 1
-            picks = picks_by_round.get(index, [])
-            # Picks and pay cannot both happen in one round; a round may have neither.
-            taken = [values[pick] for pick in picks]
-            left = offer if current else []
-            # What the offer brought up from the bottom of the deck was not where it
-            # lay at the start of the game: the seat's pay had sent it down.
-            initial += _minus(taken + left, ledger.brought_up) if current else taken
-            for order, pick in enumerate(picks):
-                _, move_index, picker = ledger.picks[pick]
-                value = taken[order]
-                log.moves[move_index] = Move(picker, TAKE, value=value)
-                kept[picker].append(value)
-                gold[picker] += value
-                seen[picker].append(sorted(taken[order:] + left, reverse=True))
-            if left and self._to_move != seat:
-                seen[self._to_move].append(sorted(left, reverse=True))
-            for paid in range(players):
-                if paid == seat and index in ledger.own_pay:
-                    chunk, drawn = ledger.own_pay[index]
-                    initial += drawn  # what it sent down lies in ``ledger.bottom``
-                elif (index, paid) in others_pay:
-                    chunk = drawn = others_pay[index, paid]
-                    initial += chunk
-                else:
-                    continue
-                kept[paid] += chunk
-                gold[paid] += sum(chunk)
-                seen[paid].append(list(drawn))
-            if log.result is not None:
-                log.result.gold = gold
-            else:
-                round_gold = gold
-        # The seat's own gold and looks are as it knows them; the loop has rebuilt
-        # them the same way, unless the sample does not replay exactly.
-        kept[seat] = list(self._kept)
-        seen[seat] = [list(look) for look in self._seen]
-        deck = deck_top + ledger.bottom
-        return _Gold(initial + deck_top, deck, offer, kept, seen, round_gold)
-
-
-@dataclass
-class _Gold:
-    initial: list[int]
-    deck: list[int]
-    offer: list[int]
-    kept: list[list[int]]
-    seen: list[list[list[int]]]
-    round_gold: list[int]
-
-
-def _choose_pay(ledger: _Ledger, at: int, pool: Counter[int], rng: random.Random) -> list[int]:
-    """The pay of ``ledger.pay[at]``: every choice of actual cards is equally likely."""
-    choices = _pay_choices(ledger, at, pool[1], pool[2], pool[3])
-    pick = rng.randrange(sum(choices))
-    for (ones, twos, threes), ways in zip(_MAKES[ledger.pay[at][2]], choices, strict=True):
-        if pick < ways:
-            cards = [1] * ones + [2] * twos + [3] * threes
-            rng.shuffle(cards)
-            return cards
-        pick -= ways
-    raise AssertionError("a pick below the total falls in one of the choices")
 
 
 def determinize(

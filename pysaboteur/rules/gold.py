@@ -45,6 +45,18 @@ def largest_total_at_most(cards: list[int], amount: int) -> int:
     return best
 
 
+def keep_or_send_down(card: int, owed: int, kept: list[int], sent_down: list[int]) -> int:
+    """A saboteur still owed ``owed`` nuggets has drawn ``card``: it keeps the card,
+    appended to ``kept``, unless the card is worth more than it is owed; then the card
+    goes to the bottom of the gold deck, appended to ``sent_down`` (the deck itself,
+    top first, or a list of the cards sent down). Returns what it is owed after."""
+    if card <= owed:
+        kept.append(card)
+        return owed - card
+    sent_down.append(card)
+    return owed
+
+
 def pay_saboteur(deck: list[int], amount: int) -> tuple[list[int], list[int]]:
     """Pay one saboteur from ``deck`` (top first), changing it in place.
 
@@ -62,9 +74,5 @@ def pay_saboteur(deck: list[int], amount: int) -> tuple[list[int], list[int]]:
             break
         card = deck.pop(0)
         drawn.append(card)
-        if card <= owed:
-            kept.append(card)
-            owed -= card
-        else:
-            deck.append(card)
+        owed = keep_or_send_down(card, owed, kept, deck)
     return kept, drawn
