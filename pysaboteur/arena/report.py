@@ -116,18 +116,22 @@ def text_tables(summary: Summary) -> list[TextTable]:
     if len(summary.by_players) > 1:
         tables.append(
             TextTable(
-                "Overall win rate by player count",
-                ["bot", *(f"{players} players" for players in summary.by_players)],
+                "Win rate by player count",
+                ["bot", "role", *(f"{players} players" for players in summary.by_players)],
                 [
                     [
                         bot,
+                        ROLE_TITLES[role],
                         *(
-                            proportion_text(by_bot[bot][OVERALL])
+                            proportion_text(by_bot[bot][role]) if role in by_bot[bot] else "-"
                             for by_bot in summary.by_players.values()
                         ),
                     ]
                     for bot in bots
+                    for role in ROLE_TITLES
                 ],
+                "In self-play (one bot) the overall rate is 50% by construction; "
+                "the miners' rate shows how balanced the teams are.",
             )
         )
     return tables
