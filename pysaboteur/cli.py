@@ -49,13 +49,21 @@ def build_parser() -> argparse.ArgumentParser:
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    play = commands.add_parser("play", help="play a game against bots in the terminal")
+    play = commands.add_parser(
+        "play",
+        help="play a game against bots in the terminal",
+        description="Play Saboteur against bots in the terminal. Type a move in notation "
+        "or ? for a numbered list of your legal moves; the game's record is saved at the end.",
+    )
     play.add_argument("--players", type=_players, default=5, help="3 to 10 (default: %(default)s)")
     play.add_argument(
         "--seat", type=int, default=0, help="your seat, from 0 (default: %(default)s)"
     )
     play.add_argument("--seed", type=int, default=None, help="seed of the deal (default: random)")
-    play.add_argument("--bot", default="random", help="the opponents' bot (default: %(default)s)")
+    play.add_argument(
+        "--bot", default="heuristic",
+        help="the opponents' bot: heuristic, random, ismcts:seconds=1 ... (default: %(default)s)",
+    )  # fmt: skip
     play.add_argument("--name", default="You", help="your name at the table")
     play.add_argument(
         "--save", metavar="PATH", default=None,
