@@ -57,8 +57,15 @@ def turned(shape: int) -> int:
 
 def shape_code(shape: int) -> str:
     """``"xNS"`` for a dead end open north and south, ``"NESW"`` for a cross."""
+    return _CODE_OF_SHAPE[shape]
+
+
+def _spell(shape: int) -> str:
     letters = "".join(SIDE_NAMES[side] for side in SIDES if shape & side)
     return "x" + letters if shape & DEAD_END else letters
+
+
+_CODE_OF_SHAPE: Final = tuple(_spell(shape) for shape in range(32))
 
 
 def parse_shape(code: str) -> int:
@@ -81,7 +88,7 @@ def _parse_shape(code: str) -> int:
     return shape | (DEAD_END if dead else 0)
 
 
-_SHAPE_OF_CODE: Final = {shape_code(shape): shape for shape in range(1, 32) if shape != DEAD_END}
+_SHAPE_OF_CODE: Final = {_spell(shape): shape for shape in range(1, 32) if shape != DEAD_END}
 
 #: The 40 tunnel cards by printed code (rules section 1).
 TUNNEL_COUNTS: Final[dict[str, int]] = {
