@@ -23,7 +23,6 @@ from ..rules.moves import BREAK, DISCARD, FIX, MAP, PLACE, ROCKFALL, TAKE, Move
 from .base import register
 from .beliefs import RoleBeliefs
 from .maze_view import (
-    expected_distance,
     goal_distances,
     observed_gold_chances,
     observed_maze,
@@ -44,16 +43,30 @@ class Situation:
     seat: int
     saboteur: bool
     maze: Maze
+    distances: list[int]  # cards still needed to reach each goal
     chances: list[float]  # where the gold may be, as far as this seat knows
-    distance: float  # expected cards still needed to reach the gold
     public_chances: list[float]  # where the gold may be, as everyone can see
-    public_distance: float
     suspicion: list[float]  # chance that each seat is a saboteur
     progress: list[float]  # how much each seat's cards have helped the miners
     broken: list[list[str]]
-    gold_known: bool
 
-    nearest: float  # cards still needed to reach the nearest goal that may be gold
+    @property
+    def distance(self) -> float:
+        """Expected cards still needed to reach the gold."""
+        return _average(self.distances, self.chances)
+
+    @property
+    def public_distance(self) -> float:
+        return _average(self.distances, self.public_chances)
+
+    @property
+    def gold_known(self) -> bool:
+        return max(self.chances) == 1.0
+
+    @property
+    def nearest(self) -> int:
+        """Cards still needed to reach the nearest goal that may be gold."""
+        return min(d for d, chance in zip(self.distances, self.chances, strict=True) if chance > 0)
 
     @property
     def urgency(self) -> float:
@@ -103,24 +116,16 @@ class HeuristicBot:
     def _read(self, observation: dict[str, Any]) -> Situation:
         beliefs = self.beliefs(observation)
         maze = observed_maze(observation)
-        chances = observed_gold_chances(observation)
-        public = public_gold_chances(maze)
-        distance = expected_distance(maze, chances)
         return Situation(
             seat=observation["seat"],
             saboteur=observation["role"] == SABOTEUR,
             maze=maze,
-            chances=chances,
-            distance=distance,
-            public_chances=public,
-            public_distance=distance if public == chances else expected_distance(maze, public),
+            distances=goal_distances(maze),
+            chances=observed_gold_chances(observation),
+            public_chances=public_gold_chances(maze),
             suspicion=beliefs.saboteur_probabilities(),
             progress=beliefs.progress,
             broken=observation["broken"],
-            gold_known=max(chances) == 1.0,
-            nearest=min(
-                d for d, chance in zip(goal_distances(maze), chances, strict=True) if chance > 0
-            ),
         )
 
     # -- scores --------------------------------------------------------------------------
@@ -198,7 +203,7 @@ class HeuristicBot:
         chance = situation.chances[index]
         if chance == 0.0:
             return -5.0
-        nearness = 1.0 / (1.0 + goal_distances(situation.maze)[index])
+        nearness = 1.0 / (1.0 + situation.distances[index])
         return (3.0 if situation.saboteur else 5.0) + chance + nearness
 
 
