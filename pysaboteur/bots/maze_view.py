@@ -18,6 +18,16 @@ from ..rules.maze import GOAL_KEYS, Maze
 #: leave it are never the shortest way to a goal.
 _INSIDE = frozenset(cell_key(x, y) for x in range(-6, 14) for y in range(-9, 10))
 _SIDE_STEPS = ((N, -1, S), (E, 256, W), (S, 1, N), (W, -256, E))
+#: Cells a path may be built through: inside the box, not a goal's cell.
+_OPEN_GROUND = _INSIDE - set(GOAL_KEYS)
+
+
+def _neighbours(key: int) -> tuple[tuple[int, int, int], ...]:
+    """(side, the neighbour across it, the neighbour's side facing back) for a cell."""
+    return tuple((side, key + step, back) for side, step, back in _SIDE_STEPS)
+
+
+_NEIGHBOURS = {key: _neighbours(key) for key in _INSIDE}
 #: The distance of a goal the network cannot reach at all.
 FAR = 20
 _PLACEHOLDER_GOAL = GOAL_CARDS[1]
@@ -81,22 +91,23 @@ def goal_distances(maze: Maze) -> list[int]:
         key = queue.popleft()
         here = cost[key]
         shape = cells.get(key)  # None: an empty cell a card would go in
-        for side, step, back in _SIDE_STEPS:
+        around = _NEIGHBOURS.get(key) or _neighbours(key)  # a card beyond the box
+        for side, neighbour, back in around:
             if shape is not None and not shape & side:
                 continue
-            neighbour = key + step
             if neighbour in goal_index:
                 index = goal_index.pop(neighbour)
                 result[index] = here  # the card here opens towards the goal
                 remaining -= 1
                 continue
+            if neighbour in cost:
+                continue
             other = cells.get(neighbour)
             if other is None:
-                if neighbour in cost or neighbour not in _INSIDE or neighbour in GOAL_KEYS:
-                    continue
-                cost[neighbour] = here + 1
-                queue.append(neighbour)
-            elif other & back and not other & DEAD_END and neighbour not in cost:
+                if neighbour in _OPEN_GROUND:
+                    cost[neighbour] = here + 1
+                    queue.append(neighbour)
+            elif other & back and not other & DEAD_END:
                 cost[neighbour] = here
                 queue.appendleft(neighbour)
     return result
