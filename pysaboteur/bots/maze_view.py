@@ -11,20 +11,19 @@ from collections import deque
 from collections.abc import Iterable
 from typing import Any
 
-from ..rules.cards import DEAD_END, GOAL_CARDS, E, N, S, W, cell_key, parse_shape
-from ..rules.maze import GOAL_KEYS, Maze
+from ..rules.cards import DEAD_END, GOAL_CARDS, cell_key, parse_shape
+from ..rules.maze import GOAL_KEYS, SIDE_STEPS, Maze
 
 #: Search no further than this box around the start and goals: paths that
 #: leave it are never the shortest way to a goal.
 _INSIDE = frozenset(cell_key(x, y) for x in range(-6, 14) for y in range(-9, 10))
-_SIDE_STEPS = ((N, -1, S), (E, 256, W), (S, 1, N), (W, -256, E))
 #: Cells a path may be built through: inside the box, not a goal's cell.
 _OPEN_GROUND = _INSIDE - set(GOAL_KEYS)
 
 
 def _neighbours(key: int) -> tuple[tuple[int, int, int], ...]:
     """(side, the neighbour across it, the neighbour's side facing back) for a cell."""
-    return tuple((side, key + step, back) for side, step, back in _SIDE_STEPS)
+    return tuple((side, key + step, back) for side, step, back in SIDE_STEPS)
 
 
 _NEIGHBOURS = {key: _neighbours(key) for key in _INSIDE}

@@ -25,7 +25,7 @@ from .cards import (
 )
 
 #: (side, step to the neighbour across it, the neighbour's side that faces back)
-_SIDE_STEPS: Final = ((N, -1, S), (E, 256, W), (S, 1, N), (W, -256, E))
+SIDE_STEPS: Final = ((N, -1, S), (E, 256, W), (S, 1, N), (W, -256, E))
 
 
 def _fitting_sides(must_open: int, must_wall: int, reach: int) -> int:
@@ -99,7 +99,7 @@ class Maze:
         candidates = set()
         for key in network:
             shape = cells[key]
-            for side, step, _ in _SIDE_STEPS:
+            for side, step, _ in SIDE_STEPS:
                 if shape & side:
                     neighbour = key + step
                     if neighbour not in cells and neighbour not in GOAL_KEYS:
@@ -107,7 +107,7 @@ class Maze:
         frontier = []
         for key in sorted(candidates):
             must_open = must_wall = reach = 0
-            for side, step, back in _SIDE_STEPS:
+            for side, step, back in SIDE_STEPS:
                 neighbour = key + step
                 other = cells.get(neighbour)
                 if other is None:
@@ -133,7 +133,7 @@ class Maze:
         if key in self.cells:
             return f"cell {x},{y} is not empty"
         touches_network = False
-        for side, step, back in _SIDE_STEPS:
+        for side, step, back in SIDE_STEPS:
             neighbour = key + step
             other = self.cells.get(neighbour)
             if other is None:
@@ -193,7 +193,7 @@ class Maze:
         while stack:
             here = stack.pop()
             shape = cells[here]
-            for side, step, back in _SIDE_STEPS:
+            for side, step, back in SIDE_STEPS:
                 if shape & side:
                     neighbour = here + step
                     if neighbour not in network:
@@ -229,7 +229,7 @@ class Maze:
         side in N, E, S, W order (a project ruling, see docs/rules-notes.md).
         """
         reached = 0
-        for side, step, back in _SIDE_STEPS:
+        for side, step, back in SIDE_STEPS:
             neighbour = goal + step
             if neighbour in self.network and self.cells[neighbour] & back:
                 if neighbour == placed:
