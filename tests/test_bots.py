@@ -130,6 +130,20 @@ def test_a_dead_end_in_front_of_the_tunnel_makes_its_seat_suspect() -> None:
     assert probabilities[2] > 0.8 > 0.1 > probabilities[1]
 
 
+def test_the_beliefs_replay_a_turned_up_goal_as_it_really_lies() -> None:
+    # The middle goal is stone-NW, which seat 0 never mapped: reached from the
+    # west it lies as NW, where a stone-NE would lie as SW.
+    game = crafted_game(3, then=to_middle_goal(), goals=["stone-NE", "stone-NW", "gold"])
+    beliefs = RoleBeliefs(0, 3)
+    for move in to_middle_goal():  # the beliefs follow the round move by move
+        beliefs.update(seat_observation(game, 0))
+        game.play(move)
+    beliefs.update(seat_observation(game, 0))
+    assert game.maze.revealed == [False, True, False]
+    assert beliefs.maze is not None
+    assert beliefs.maze.cells == game.maze.cells
+
+
 def test_beliefs_start_afresh_in_a_new_round() -> None:
     game = Game.new(3, seed=5)
     beliefs = RoleBeliefs(0, 3)

@@ -85,6 +85,11 @@ class RoleBeliefs:
         self.progress = [0.0] * self.players
         self._posterior: list[tuple[frozenset[int], float]] | None = None
 
+    @property
+    def maze(self) -> Maze | None:
+        """The round's maze as these beliefs replayed it from the public moves."""
+        return self._maze
+
     # -- reading the history ------------------------------------------------------------
 
     def update(self, observation: dict[str, Any]) -> None:
@@ -92,6 +97,13 @@ class RoleBeliefs:
         if observation["round"] != self._round:
             self._start_round(observation)
         self._own_role = observation.get("role", MINER)
+        assert self._maze is not None
+        # Every goal the new moves turned up is face up in this observation: learn
+        # its card before replaying them, so that it is laid as it really lies.
+        self._maze.goals = tuple(
+            goal["card"] or stand_in
+            for goal, stand_in in zip(observation["goals"], self._maze.goals, strict=True)
+        )
         history = observation["history"][-1]
         for text in history[self._seen :]:
             self._take_in(text)
