@@ -9,20 +9,27 @@ from scenarios import corridor, crafted_game, in_turn
 
 from pysaboteur.bots import make_bot
 from pysaboteur.bots.ismcts import CLEAR_MARGIN, IsmctsBot
-from pysaboteur.bots.rollout import play_out_round, playout_move
+from pysaboteur.bots.rollout import play_on, playout_move
 from pysaboteur.bots.value import miners_win_chance
 from pysaboteur.rules import Game, Move, seat_observation
 
 
-def test_a_playout_plays_the_round_to_its_end() -> None:
+def test_a_playout_plays_the_round_to_its_end_and_names_its_winner() -> None:
     for seed in range(10):
         game = Game.new(5, seed=seed)
-        winner = play_out_round(game, random.Random(seed))
+        winner = play_on(game, random.Random(seed))
         finished = game.rounds[0].result
-        if winner == "miners":
-            assert game.phase == "gold" or (finished is not None and finished.winner == "miners")
+        if game.phase == "gold":  # the gold was reached; the picks are not played
+            assert winner == "miners" and finished is None
         else:
-            assert finished is not None and finished.winner == "saboteurs"
+            assert finished is not None and winner == finished.winner
+            assert game.round_number == 2
+
+
+def test_a_short_playout_stops_within_the_round_and_names_no_winner() -> None:
+    game = Game.new(5, seed=1)
+    assert play_on(game, random.Random(1), limit=7) is None
+    assert len(game.moves) == 7 and game.round_number == 1
 
 
 def test_every_playout_move_is_legal() -> None:

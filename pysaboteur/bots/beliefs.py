@@ -23,8 +23,8 @@ from ..rules.cards import DEAD_END, MINER, SABOTEUR, SABOTEURS_IN_POOL, parse_sh
 from ..rules.maze import Maze
 from ..rules.moves import BREAK, FIX, PLACE, ROCKFALL, Move
 from .maze_view import (
-    distance_after_placing,
-    distance_after_removing,
+    average_distance,
+    distances_after,
     expected_distance,
     observed_maze,
     public_gold_chances,
@@ -56,12 +56,7 @@ def as_assignment(players: int, saboteurs: frozenset[int]) -> Assignment:
 
 def move_gain(maze: Maze, move: Move, chances: list[float]) -> float:
     """How many cards of distance to the gold a path or rockfall move saves the miners."""
-    before = expected_distance(maze, chances)
-    if move.kind == PLACE:
-        after = distance_after_placing(maze, parse_shape(move.card), move.x, move.y, chances)
-    else:
-        after = distance_after_removing(maze, move.x, move.y, chances)
-    return before - after
+    return expected_distance(maze, chances) - average_distance(distances_after(maze, move), chances)
 
 
 class RoleBeliefs:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from ..rules.cards import DEAD_END, FIX_TOOLS, GOAL_CELLS, SABOTEUR, TUNNEL_SHAPE, parse_shape
@@ -23,6 +24,8 @@ from ..rules.moves import BREAK, DISCARD, FIX, MAP, PLACE, ROCKFALL, TAKE, Move
 from .base import register
 from .beliefs import RoleBeliefs
 from .maze_view import (
+    average_distance,
+    distances_after,
     goal_distances,
     observed_gold_chances,
     observed_maze,
@@ -50,25 +53,25 @@ class Situation:
     progress: list[float]  # how much each seat's cards have helped the miners
     broken: list[list[str]]
 
-    @property
+    @cached_property
     def distance(self) -> float:
         """Expected cards still needed to reach the gold."""
-        return _average(self.distances, self.chances)
+        return average_distance(self.distances, self.chances)
 
-    @property
+    @cached_property
     def public_distance(self) -> float:
-        return _average(self.distances, self.public_chances)
+        return average_distance(self.distances, self.public_chances)
 
-    @property
+    @cached_property
     def gold_known(self) -> bool:
         return max(self.chances) == 1.0
 
-    @property
+    @cached_property
     def nearest(self) -> int:
         """Cards still needed to reach the nearest goal that may be gold."""
         return min(d for d, chance in zip(self.distances, self.chances, strict=True) if chance > 0)
 
-    @property
+    @cached_property
     def urgency(self) -> float:
         """How close the miners are to the gold: 1 means block at any cost."""
         if self.nearest <= URGENT[0]:
@@ -133,11 +136,13 @@ class HeuristicBot:
     def _score(self, move: Move, situation: Situation) -> float:
         kind = move.kind
         if kind == PLACE:
-            return self._score_place(move, situation)
+            dead_end = bool(parse_shape(move.card) & DEAD_END)
+            return self._score_path_change(
+                distances_after(situation.maze, move), dead_end, situation
+            )
         if kind == ROCKFALL:
-            after = situation.maze.copy()
-            after.remove(move.x, move.y)
-            return self._score_path_change(after, False, situation) - 1.0
+            distances = distances_after(situation.maze, move)
+            return self._score_path_change(distances, False, situation) - 1.0
         if kind == BREAK:
             return self._score_break(move, situation)
         if kind == FIX:
@@ -148,17 +153,10 @@ class HeuristicBot:
             return -keep_value(move.card, situation)
         return 0.0
 
-    def _score_place(self, move: Move, situation: Situation) -> float:
-        shape = parse_shape(move.card)
-        after = situation.maze.copy()
-        after.place(shape, move.x, move.y)
-        return self._score_path_change(after, bool(shape & DEAD_END), situation)
-
     @staticmethod
-    def _score_path_change(after: Maze, dead_end: bool, situation: Situation) -> float:
-        """A path card or rockfall that leaves the maze as ``after``."""
-        distances = goal_distances(after)
-        gain = situation.distance - _average(distances, situation.chances)
+    def _score_path_change(distances: list[int], dead_end: bool, situation: Situation) -> float:
+        """A path card or rockfall after which the goals are ``distances`` away."""
+        gain = situation.distance - average_distance(distances, situation.chances)
         if not situation.saboteur:
             if dead_end:
                 return DISTANCE_WEIGHT * gain - 3.0
@@ -167,7 +165,7 @@ class HeuristicBot:
         # is) against how the move looks to the others, who judge it by the
         # goals they can see: digging towards a stone it has mapped looks honest.
         harm = -gain
-        looks = situation.public_distance - _average(distances, situation.public_chances)
+        looks = situation.public_distance - average_distance(distances, situation.public_chances)
         urgency = situation.urgency
         exposure = (3.0 if dead_end else 0.0) + 2.0 * max(-looks, 0.0)
         camouflage = 1.0 if looks > 0 and harm >= 0 else 0.0
@@ -205,10 +203,6 @@ class HeuristicBot:
             return -5.0
         nearness = 1.0 / (1.0 + situation.distances[index])
         return (3.0 if situation.saboteur else 5.0) + chance + nearness
-
-
-def _average(distances: list[int], chances: list[float]) -> float:
-    return sum(chance * distance for chance, distance in zip(chances, distances, strict=True))
 
 
 def keep_value(card: str, situation: Situation) -> float:

@@ -17,8 +17,9 @@ paired comparison cancels most of the luck of the draw.  The heuristic's first
 choice stands unless another candidate does clearly better on the samples
 (by ``CLEAR_MARGIN`` and two standard errors).
 
-Settings (``ismcts:iterations=2000``, ``ismcts:seconds=0.5``): ``iterations``
-per move (deterministic for a seed) or ``seconds`` per move; ``candidates``
+Settings (``ismcts:iterations=100``, ``ismcts:seconds=0.5``): ``iterations``
+(samples per move, each trying every candidate; deterministic for a seed; 100
+by default) or ``seconds`` per move; ``candidates``
 at the root (default 6); ``horizon`` playout moves before the value model
 judges (default: one round of the table); ``exploration`` the UCB constant.
 """
@@ -32,12 +33,12 @@ from typing import Any
 
 from ..rules.cards import MINER
 from ..rules.determinize import Determinizer
-from ..rules.game import PLAY, Game
+from ..rules.game import MINERS, PLAY, Game
 from ..rules.moves import TAKE, Move
 from .base import register
 from .beliefs import RoleBeliefs
 from .heuristic import HeuristicBot
-from .rollout import playout_move
+from .rollout import play_on
 from .value import miners_win_chance
 
 DEFAULT_ITERATIONS = 100
@@ -58,7 +59,7 @@ class Node:
 
 
 class IsmctsBot:
-    """Searches many sampled games and plays the move visited most at the root."""
+    """Tries the heuristic's best moves on many sampled games; plays the clearly best one."""
 
     name = "ismcts"
 
@@ -81,8 +82,6 @@ class IsmctsBot:
         self.horizon = horizon
         self.exploration = exploration
         self._heuristic = HeuristicBot(seed)
-        #: iterations run for the last move (for reports)
-        self.last_iterations = 0
 
     def beliefs(self, observation: dict[str, Any]) -> RoleBeliefs:
         return self._heuristic.beliefs(observation)
@@ -124,7 +123,6 @@ class IsmctsBot:
                 advantage[move][0] += difference
                 advantage[move][1] += difference * difference
             count += 1
-        self.last_iterations = count
         return self._pick(shortlist, advantage, count)
 
     @staticmethod
@@ -170,23 +168,19 @@ class IsmctsBot:
             chosen, node = self._select(node, moves)
             game.play(chosen)
             path.append(node)
-        miners_chance = self._judge(game, number, horizon, rng)
+        miners_chance = self._judge(game, horizon, rng)
         for visited in path:
             visited.visits += 1
             visited.reward += miners_chance if roles[visited.seat] == MINER else 1 - miners_chance
         return miners_chance if roles[mover] == MINER else 1 - miners_chance
 
     @staticmethod
-    def _judge(game: Game, number: int, horizon: int, rng: random.Random) -> float:
+    def _judge(game: Game, horizon: int, rng: random.Random) -> float:
         """Play ``horizon`` fast moves on, then the chance that the miners win the round."""
-        for _ in range(horizon):
-            if game.phase != PLAY or game.round_number != number:
-                break
-            game.play(playout_move(game, rng))
-        if game.round_number != number:
-            result = game.rounds[number - 1].result
-            return 1.0 if result is not None and result.winner == "miners" else 0.0
-        return miners_win_chance(game)
+        winner = play_on(game, rng, horizon)
+        if winner is None:
+            return miners_win_chance(game)
+        return 1.0 if winner == MINERS else 0.0
 
     def _select(self, node: Node, moves: list[Move]) -> tuple[Move, Node]:
         best_value = -1.0

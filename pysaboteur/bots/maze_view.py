@@ -13,6 +13,7 @@ from typing import Any
 
 from ..rules.cards import DEAD_END, GOAL_CARDS, cell_key, parse_shape
 from ..rules.maze import GOAL_KEYS, SIDE_STEPS, Maze
+from ..rules.moves import PLACE, Move
 
 #: Search no further than this box around the start and goals: paths that
 #: leave it are never the shortest way to a goal.
@@ -112,22 +113,21 @@ def goal_distances(maze: Maze) -> list[int]:
     return result
 
 
+def average_distance(distances: list[int], chances: list[float]) -> float:
+    """Distances to the goals averaged over where the gold may be."""
+    return sum(chance * distance for chance, distance in zip(chances, distances, strict=True))
+
+
 def expected_distance(maze: Maze, chances: list[float]) -> float:
     """The distance to the gold, averaged over where the gold may be."""
-    return sum(
-        chance * distance for chance, distance in zip(chances, goal_distances(maze), strict=True)
-    )
+    return average_distance(goal_distances(maze), chances)
 
 
-def distance_after_placing(maze: Maze, shape: int, x: int, y: int, chances: list[float]) -> float:
-    """:func:`expected_distance` once a card lying as ``shape`` is at ``x, y``."""
+def distances_after(maze: Maze, move: Move) -> list[int]:
+    """:func:`goal_distances` once a path card or a rockfall ``move`` is made."""
     after = maze.copy()
-    after.place(shape, x, y)
-    return expected_distance(after, chances)
-
-
-def distance_after_removing(maze: Maze, x: int, y: int, chances: list[float]) -> float:
-    """:func:`expected_distance` once rockfall has taken the card at ``x, y``."""
-    after = maze.copy()
-    after.remove(x, y)
-    return expected_distance(after, chances)
+    if move.kind == PLACE:
+        after.place(parse_shape(move.card), move.x, move.y)
+    else:
+        after.remove(move.x, move.y)
+    return goal_distances(after)

@@ -14,7 +14,7 @@ import random
 from typing import Final
 
 from ..rules.cards import DEAD_END, GOAL_CELLS, MINER, E, N, S, W, parse_shape
-from ..rules.game import GOLD, PLAY, Game
+from ..rules.game import GOLD, MINERS, PLAY, Game
 from ..rules.moves import BREAK, DISCARD, FIX, MAP, PLACE, ROCKFALL, Move
 
 #: How often a playout seat aims a broken tool or a repair at the right seat.
@@ -104,10 +104,12 @@ def playout_move(game: Game, rng: random.Random) -> Move:
     return rng.choice(best)
 
 
-def play_out_round(game: Game, rng: random.Random, limit: int = 400) -> str:
-    """Play the round in progress to its end; returns its winner ("miners"/"saboteurs").
+def play_on(game: Game, rng: random.Random, limit: int = 400) -> str | None:
+    """Play the round in progress on by the rules of thumb, at most ``limit`` moves.
 
-    The gold picks that follow a miners' win are not played: the winner is known.
+    Returns the round's winner (``MINERS`` or ``SABOTEURS``) if it ended, else
+    ``None``.  The gold picks that follow a miners' win are not played: the
+    winner is known.
     """
     number = game.round_number
     for _ in range(limit):
@@ -115,6 +117,6 @@ def play_out_round(game: Game, rng: random.Random, limit: int = 400) -> str:
             break
         game.play(playout_move(game, rng))
     if game.phase == GOLD:
-        return "miners"
+        return MINERS
     result = game.rounds[number - 1].result
-    return result.winner if result is not None else "saboteurs"
+    return result.winner if result is not None else None

@@ -15,7 +15,6 @@ from typing import Any
 
 from .cards import GOAL_CARDS, GOLD_CARDS, HAND_SIZE, PLAYING_CARDS, role_pool
 from .game import Deal, Game, IllegalMove
-from .moves import Move
 from .options import Options
 
 FORMAT = "saboteur-record/1"
@@ -237,8 +236,3 @@ def load_record(path: str | Path) -> Record:
     if not isinstance(data, dict):
         raise RecordError("a record is a JSON object")
     return data
-
-
-def moves_of(record: Record) -> list[list[Move]]:
-    """The moves of each round, parsed (not checked against the rules)."""
-    return [[Move.parse(text) for text in data["moves"]] for data in record["rounds"]]
