@@ -115,6 +115,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _add_arena_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from .arena.schedule import MODES, TEAMS  # light: not the arena's runners or report
+
     def player_counts(text: str) -> list[int]:
         counts = [_players(part) for part in text.split(",") if part.strip()]
         if not counts or len(set(counts)) != len(counts):
@@ -141,7 +143,7 @@ def _add_arena_parser(commands: argparse._SubParsersAction[argparse.ArgumentPars
         help="processes playing at once (default: the number of cores)",
     )  # fmt: skip
     arena.add_argument(
-        "--mode", choices=("teams", "seats"), default="teams",
+        "--mode", choices=MODES, default=TEAMS,
         help="teams: one bot plays all miners, another all saboteurs; "
         "seats: bots rotate over the seats (default: %(default)s)",
     )  # fmt: skip

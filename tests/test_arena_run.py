@@ -50,7 +50,7 @@ class CheaterBot(FirstMoveBot):
 
 
 @pytest.fixture(autouse=True)
-def test_bots(monkeypatch: pytest.MonkeyPatch) -> None:
+def registered_test_bots(monkeypatch: pytest.MonkeyPatch) -> None:
     """Registers the bots above for each test and removes them after it, so that no
     other test module sees them among the known bots."""
     monkeypatch.setattr(base, "_REGISTRY", dict(base._REGISTRY))
@@ -251,6 +251,32 @@ def test_ctrl_c_keeps_the_finished_games_and_a_rerun_plays_the_rest(
     assert arena(out, *common) == 0
     assert arena(tmp_path / "whole", *common) == 0
     assert lines_without_times(out) == lines_without_times(tmp_path / "whole")
+
+
+def test_a_half_written_last_line_is_cut_and_the_rerun_plays_the_rest(tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    common = ["random", "--players", "3", "--jobs", "1"]
+    assert arena(out, *common, "--games", "2") == 0
+    with (out / "results.jsonl").open("a") as results:
+        results.write('{"players": 3, "game_se')  # a run killed while writing
+    assert arena(out, *common, "--games", "3") == 0
+    assert arena(tmp_path / "whole", *common, "--games", "3") == 0
+    assert lines_without_times(out) == lines_without_times(tmp_path / "whole")
+
+
+def test_the_first_rounds_of_a_game_whose_write_was_cut_are_dropped_and_replayed(
+    tmp_path: Path,
+) -> None:
+    common = ["random", "--players", "3", "--jobs", "1"]
+    whole = tmp_path / "whole"
+    assert arena(whole, *common, "--games", "3") == 0
+    out = tmp_path / "run"
+    assert arena(out, *common, "--games", "2") == 0
+    third_game = (whole / "results.jsonl").read_text().splitlines(keepends=True)[6:8]
+    with (out / "results.jsonl").open("a") as results:
+        results.writelines(third_game)  # rounds 1 and 2 of game 3, not round 3
+    assert arena(out, *common, "--games", "3") == 0
+    assert lines_without_times(out) == lines_without_times(whole)
 
 
 def test_ctrl_c_in_a_process_pool_hands_on_only_whole_games() -> None:

@@ -35,7 +35,7 @@ from .results import (
     read_settings,
     write_settings,
 )
-from .schedule import build_schedule, parse_pairs
+from .schedule import Unit, build_schedule, parse_pairs
 
 
 class RateColumn(ProgressColumn):
@@ -98,43 +98,44 @@ def play(args: argparse.Namespace, options: Options, console: Console) -> int:
         "mode": args.mode, "pairs": [list(pair) for pair in pairs] if pairs else None,
         "options": options.to_dict(),
     }  # fmt: skip
-    done = _already_played(out, settings)
+    _check_same_kind_of_run(out, settings)
+    store = ResultsStore(out)  # cuts a half-written last line, so the lines below parse
+    previous = read_results(out) if store.path.exists() else []
+    done = finished_keys(previous)
     todo = [unit for unit in units if unit.key not in done]
-    store = ResultsStore(out)
     write_settings(out, settings)
     jobs = args.jobs or os.cpu_count() or 1
     where = f"Ray ({args.ray})" if args.ray else f"{jobs} process{'es' if jobs > 1 else ''}"
     skipped = f", {len(units) - len(todo)} already played" if len(todo) < len(units) else ""
     console.print(f"[bold]saboteur arena[/]: {len(todo)} games{skipped}, {where}, results in {out}")
-    finished = _play_all(todo, jobs, args.ray, store, console)
+    writer = OrderedWriter(store, todo)
+    finished = _play_all(todo, jobs, args.ray, writer, console)
     if not finished:
         console.print(
             f"[yellow]interrupted[/]: kept the finished games in {out}; "
             "the same command with --out there plays the rest"
         )
-    if not (out / "results.jsonl").exists() or not read_results(out):
+    if not previous and not writer.written:
         return 130 if not finished else 0
     code = report(out, console)
     return code if finished else 130
 
 
-def _already_played(out: Path, settings: dict[str, Any]) -> set[str]:
-    """Games a previous run into ``out`` finished; refuse a folder of another kind of run."""
+def _check_same_kind_of_run(out: Path, settings: dict[str, Any]) -> None:
+    """Refuse to resume into a folder that holds another kind of run."""
     previous = read_settings(out)
     if previous is None:
-        return set()
+        return
     for name in ("mode", "options"):
         if previous.get(name) != settings[name]:
             raise ArenaError(
                 f"{out} holds a run with {name} {previous.get(name)}, not {settings[name]}: "
                 "choose another --out"
             )
-    return finished_keys(read_results(out)) if (out / "results.jsonl").exists() else set()
 
 
-def _play_all(units: list[Any], jobs: int, ray: str | None, store: ResultsStore,
+def _play_all(units: list[Unit], jobs: int, ray: str | None, writer: OrderedWriter,
               console: Console) -> bool:  # fmt: skip
-    writer = OrderedWriter(store, units)
     progress = Progress(
         TextColumn("games"), BarColumn(), MofNCompleteColumn(), RateColumn(),
         TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(),

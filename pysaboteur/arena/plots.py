@@ -6,11 +6,9 @@ import math
 from pathlib import Path
 from typing import Any
 
-from ..rules import MINER, SABOTEUR
 from .stats import Proportion
-from .summary import OVERALL, Summary
+from .summary import ROLE_TITLES, Summary
 
-ROLE_LABELS = {MINER: "as miner", SABOTEUR: "as saboteur", OVERALL: "overall"}
 BY_ROLE = "win-rate-by-role.png"
 BY_CELL = "miners-win-by-cell.png"
 BY_PLAYERS = "win-rate-by-players.png"
@@ -39,9 +37,9 @@ def _rate(p: Proportion) -> float:
 def plot_by_role(summary: Summary, path: Path) -> None:
     plt = _pyplot()
     bots = summary.bots
-    width = 0.8 / len(ROLE_LABELS)
+    width = 0.8 / len(ROLE_TITLES)
     figure, axes = plt.subplots(figsize=(max(5.0, 1.8 * len(bots) + 2), 4))
-    for offset, (role, label) in enumerate(ROLE_LABELS.items()):
+    for offset, (role, label) in enumerate(ROLE_TITLES.items()):
         proportions = [summary.per_bot[bot].win[role] for bot in bots]
         errors = list(zip(*(_error(p) for p in proportions), strict=True))
         axes.bar(
@@ -99,8 +97,8 @@ def plot_by_players(summary: Summary, path: Path) -> None:
     """Win rate against the number of players, one panel per role, one line per bot."""
     plt = _pyplot()
     counts = list(summary.by_players)
-    figure, panels = plt.subplots(1, len(ROLE_LABELS), figsize=(12, 4), sharey=True)
-    for axes, (role, label) in zip(panels, ROLE_LABELS.items(), strict=True):
+    figure, panels = plt.subplots(1, len(ROLE_TITLES), figsize=(12, 4), sharey=True)
+    for axes, (role, label) in zip(panels, ROLE_TITLES.items(), strict=True):
         for bot in summary.bots:
             proportions = [summary.by_players[players][bot][role] for players in counts]
             axes.errorbar(

@@ -15,11 +15,9 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from ..rules import MINER, SABOTEUR
+from .schedule import SEATS
 from .stats import Proportion
-from .summary import OVERALL, HeadToHead, Summary
-
-ROLE_TITLES = {MINER: "as miner", SABOTEUR: "as saboteur", OVERALL: "overall"}
+from .summary import ROLE_TITLES, HeadToHead, Summary
 
 
 @dataclass
@@ -51,7 +49,7 @@ def difference_text(match: HeadToHead) -> str:
 
 
 def stronger_text(match: HeadToHead) -> str:
-    return {1: match.a, -1: match.b}.get(match.difference.verdict, "not clear")
+    return match.stronger or "not clear"
 
 
 def text_tables(summary: Summary) -> list[TextTable]:
@@ -66,7 +64,7 @@ def text_tables(summary: Summary) -> list[TextTable]:
             ],
             "Rate (Wilson 95% interval) and trials; a trial is one bot's play of one role "
             "in one round"
-            + (" (one per seat in seats mode)" if summary.mode == "seats" else "")
+            + (" (one per seat in seats mode)" if summary.mode == SEATS else "")
             + ".",
         ),
         TextTable(
@@ -251,7 +249,7 @@ def summary_json(summary: Summary) -> dict[str, Any]:
                 "difference": m.difference.mean,
                 "low": m.difference.low,
                 "high": m.difference.high,
-                "stronger": {1: m.a, -1: m.b}.get(m.difference.verdict),
+                "stronger": m.stronger,
             }
             for m in summary.head_to_head
         ],

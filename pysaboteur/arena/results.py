@@ -43,7 +43,7 @@ class ResultsStore:
         self.out = out
         (out / RECORDS).mkdir(parents=True, exist_ok=True)
         self.path = out / RESULTS
-        _drop_partial_last_line(self.path)
+        _drop_unfinished_game(self.path)
 
     def write(self, outcome: GameOutcome) -> None:
         relative = f"{RECORDS}/{record_name(outcome.unit)}"
@@ -64,7 +64,7 @@ class OrderedWriter:
         self._order = [unit.index for unit in units]
         self._next = 0
         self._waiting: dict[int, GameOutcome] = {}
-        self.written = 0
+        self.written = 0  # games written: tells the caller whether there is anything to report
 
     def add(self, outcome: GameOutcome) -> None:
         self._waiting[outcome.unit.index] = outcome
@@ -82,13 +82,32 @@ class OrderedWriter:
         self.written += 1
 
 
-def _drop_partial_last_line(path: Path) -> None:
-    """A run killed mid-write may leave half a line; cut it so appending stays valid."""
+def _drop_unfinished_game(path: Path) -> None:
+    """Cut what a run killed mid-write left of its last game, so appending stays valid.
+
+    A game's lines end with the one that carries its ``"game"`` result; anything
+    after the last such line (half a line, or the first rounds of a game whose
+    write was cut) is dropped, and that game is played again.
+    """
     if not path.exists():
         return
     text = path.read_text()
-    if text and not text.endswith("\n"):
-        path.write_text(text[: text.rfind("\n") + 1])
+    keep = 0
+    start = 0
+    for line in text.splitlines(keepends=True):
+        start += len(line)
+        if line.endswith("\n") and "game" in _parsed(line):
+            keep = start
+    if keep != len(text):
+        path.write_text(text[:keep])
+
+
+def _parsed(line: str) -> dict[str, Any]:
+    try:
+        value = json.loads(line)
+    except json.JSONDecodeError:
+        return {}
+    return value if isinstance(value, dict) else {}
 
 
 def read_results(out: Path) -> list[Line]:

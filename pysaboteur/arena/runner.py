@@ -68,11 +68,11 @@ def _run_pool(
     on_started: OnStarted,
 ) -> bool:
     executor = ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_interrupts)
-    index: dict[Future[GameOutcome], int] = {}
+    # What the Ctrl-C handler below sees if the interrupt comes while games are handed out.
     pending: set[Future[GameOutcome]] = set()
     finished: list[Future[GameOutcome]] = []  # done, not yet handed on
-    others = set(multiprocessing.active_children())
     workers: set[multiprocessing.process.BaseProcess] = set()
+    others = set(multiprocessing.active_children())
     try:
         index = {executor.submit(play_unit, unit): unit.index for unit in units}
         pending = set(index)

@@ -29,6 +29,8 @@ from .stats import PairedDifference, Proportion, auc, paired_difference, wilson
 Line = dict[str, Any]
 ROLES = (MINER, SABOTEUR)
 OVERALL = "overall"
+# How the report and the plots name each role a bot is scored in.
+ROLE_TITLES = {MINER: "as miner", SABOTEUR: "as saboteur", OVERALL: "overall"}
 ROUNDS_PER_GAME = 3
 
 
@@ -69,6 +71,11 @@ class HeadToHead:
     b: str
     role: str  # MINER, SABOTEUR or OVERALL
     difference: PairedDifference
+
+    @property
+    def stronger(self) -> str | None:
+        """The bot whose advantage the interval shows, or None when it includes 0."""
+        return {1: self.a, -1: self.b}.get(self.difference.verdict)
 
 
 @dataclass

@@ -119,13 +119,14 @@ def build_frames(game: Game, observe: Observe) -> list[Frame]:
         gold_deck=game.initial_gold_deck,
         deals=[log.deal for log in game.rounds],
     )
-    frames = [Frame(0, 1, 0, observe(replay), None)]
+    after = observe(replay)
+    frames = [Frame(0, 1, 0, after, None)]
     number = 0
     for log in game.rounds:
         for index, move in enumerate(log.moves):
             number += 1
             round_number = replay.round_number
-            before = observe(replay)
+            before = after  # one observation per position: the merged view costs players + 1
             replay.play(move)
             after = observe(replay)
             seen = after["history"][round_number - 1][index]
