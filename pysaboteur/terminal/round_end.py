@@ -9,7 +9,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from ..rules import Observation
+from ..rules import MINERS, Observation
 from . import styles
 from .card_art import goal_kind
 from .maze_view import cell_of
@@ -50,7 +50,7 @@ def _seat_table(**settings: Any) -> Table:
 def render_round_end(observation: Observation, summary: dict[str, Any], number: int) -> Group:
     """Who won a round, every role (and the set-aside one), and the goals."""
     headline = Text(f"Round {number} is over: ", style="bold")
-    if summary["winner"] == "miners":
+    if summary["winner"] == MINERS:
         headline.append("the gold-miners win", style=styles.ROLE["miner"])
         if summary["finder"] is not None:
             headline.append(f" — {who(observation, summary['finder'])} reached the gold")
