@@ -301,7 +301,7 @@ class Game:
             return None if not hand else "pass is allowed only with an empty hand"
         card = self._card_of(move)
         if card is None:
-            return f"no card lies as {move.card}" if kind == PLACE else "malformed move"
+            return f"no card lies as {move.card}"  # well formed, so only a place move
         if card not in hand:
             return f"seat {seat} has no {card} card in hand"
         if kind in (PLACE, ROCKFALL, MAP) and not within_reach(move.x, move.y):
@@ -339,22 +339,15 @@ class Game:
 
     @staticmethod
     def _card_of(move: Move) -> str | None:
-        """The printed card a move takes from the hand, if the move is well formed."""
+        """The printed card a well-formed move takes from the hand (None: pass, take,
+        or a shape no card lies as)."""
         kind = move.kind
         if kind == PLACE:
             try:
                 return CARD_OF_SHAPE.get(parse_shape(move.card))
             except ValueError:
                 return None
-        if kind == BREAK:
-            return move.card if BREAK_TOOL.get(move.card) == move.tool else None
-        if kind == FIX:
-            return move.card if move.tool in FIX_TOOLS.get(move.card, ()) else None
-        if kind in (MAP, ROCKFALL):
-            return kind if move.card == kind else None
-        if kind == DISCARD:
-            return move.card if move.card in _ALL_CARDS else None
-        return None
+        return None if kind in (PASS, TAKE) else move.card
 
     def _broken_names(self, seat: int) -> str:
         return " and ".join(tool for tool in TOOLS if self.broken[seat] & TOOL_BIT[tool])
@@ -504,6 +497,3 @@ class Game:
         other.offer = list(self.offer)
         other.round_gold = list(self.round_gold)
         return other
-
-
-_ALL_CARDS: Final = frozenset(PLAYING_CARDS)
