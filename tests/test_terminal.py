@@ -32,6 +32,7 @@ from pysaboteur.rules import (
     public_observation,
     save_record,
     seat_observation,
+    table_observation,
 )
 from pysaboteur.terminal.card_art import tunnel_lines
 from pysaboteur.terminal.maze_view import render_maze
@@ -39,7 +40,7 @@ from pysaboteur.terminal.move_list import move_groups
 from pysaboteur.terminal.move_sentences import describe_move
 from pysaboteur.terminal.play import PlaySession, QuitGame, parse_move, run_play
 from pysaboteur.terminal.position_view import render_view, to_text
-from pysaboteur.terminal.replay import build_frames, run_replay, table_observation
+from pysaboteur.terminal.replay import build_frames, run_replay
 from pysaboteur.terminal.table_panels import render_goals, render_hand
 
 GOLDEN = Path(__file__).parent / "golden"

@@ -6,7 +6,7 @@ Pure logic with no dependency beyond the standard library.
 from .cards import GOAL_CELLS, MINER, SABOTEUR, START_CELL
 from .game import GOLD, MINERS, OVER, PLAY, SABOTEURS, Deal, Game, IllegalMove, RoundResult
 from .moves import Move
-from .observation import Observation, public_observation, seat_observation
+from .observation import Observation, public_observation, seat_observation, table_observation
 from .options import Options
 from .records import (
     RecordError,
@@ -42,4 +42,5 @@ __all__ = [
     "public_observation",
     "save_record",
     "seat_observation",
+    "table_observation",
 ]

@@ -42,6 +42,30 @@ def public_observation(game: Game) -> Observation:
     return _observation(game, None)
 
 
+def table_observation(game: Game) -> Observation:
+    """What all the seats knew, put together: every hand, role and gold, every mapped goal.
+
+    Built from the seats' own observations, so it holds nothing no seat knew.
+    """
+    seats = [seat_observation(game, seat) for seat in range(game.players)]
+    table = public_observation(game)
+    table["hands"] = [seen["hand"] for seen in seats]
+    table["roles"] = [seen["role"] for seen in seats]
+    table["gold_so_far"] = [sum(seen["gold"]["kept"]) for seen in seats]
+    for index, goal in enumerate(table["goals"]):
+        known = [seen["goals"][index]["card"] for seen in seats]
+        goal["card"] = next((card for card in known if card is not None), None)
+    # Each move as its own seat saw it: a face-down discard is known to who made it.
+    table["history"] = [
+        [
+            seats[int(text.partition(" ")[0])]["history"][number][index]
+            for index, text in enumerate(moves)
+        ]
+        for number, moves in enumerate(table["history"])
+    ]
+    return table
+
+
 def _observation(game: Game, viewer: int | None) -> Observation:
     maze = game.maze
     over = game.phase == OVER

@@ -29,9 +29,10 @@ from ..rules import (
     load_record,
     public_observation,
     seat_observation,
+    table_observation,
 )
 from .position_view import render_view
-from .recent_moves import changed_cells, mover
+from .recent_moves import changed_cells
 from .round_end import final_board, render_game_end, render_round_end
 
 _STEP_PROMPT = "Enter next · b back · number: go to that move · q quit> "
@@ -85,27 +86,6 @@ def _observer(seat: int | None, public: bool) -> Observe:
     if public:
         return public_observation
     return table_observation
-
-
-def table_observation(game: Game) -> Observation:
-    """What all the seats knew, put together: every hand, role and gold, every mapped goal.
-
-    Built from the seats' own observations, so it holds nothing no seat knew.
-    """
-    seats = [seat_observation(game, seat) for seat in range(game.players)]
-    table = public_observation(game)
-    table["hands"] = [seen["hand"] for seen in seats]
-    table["roles"] = [seen["role"] for seen in seats]
-    table["gold_so_far"] = [sum(seen["gold"]["kept"]) for seen in seats]
-    for index, goal in enumerate(table["goals"]):
-        known = [seen["goals"][index]["card"] for seen in seats]
-        goal["card"] = next((card for card in known if card is not None), None)
-    # Each move as its own seat saw it: a face-down discard is known to who made it.
-    table["history"] = [
-        [seats[mover(text)]["history"][number][index] for index, text in enumerate(moves)]
-        for number, moves in enumerate(table["history"])
-    ]
-    return table
 
 
 def build_frames(game: Game, observe: Observe) -> list[Frame]:
