@@ -10,8 +10,8 @@ from scenarios import corridor, crafted_game, in_turn, to_middle_goal
 
 from pysaboteur.bots import make_bot
 from pysaboteur.bots.beliefs import SHARPNESS, RoleBeliefs, saboteur_slots
-from pysaboteur.bots.heuristic import HeuristicBot
-from pysaboteur.bots.maze_view import goal_distances, gold_chances
+from pysaboteur.bots.heuristic import DISTANCE_WEIGHT, HOLD_DEAD_END, HeuristicBot
+from pysaboteur.bots.maze_view import cards_to_goal, goal_distances, gold_chances
 from pysaboteur.rules import Game, Move, seat_observation
 from pysaboteur.rules.cards import cell_key, parse_shape
 from pysaboteur.rules.maze import Maze
@@ -74,6 +74,27 @@ def test_a_dead_end_cannot_be_passed() -> None:
     corridor = {(x, 0): "EW" for x in range(1, 7)} | {(7, 0): "xEW"}
     # The corridor's walls leave only the start's other sides to build from.
     assert goal_distances(_maze(corridor)) == [9, 9, 9]
+
+
+def test_cards_to_goal_count_back_from_the_goal() -> None:
+    maze = _maze({})
+    to_middle = cards_to_goal(maze, 1)
+    # A card at 7,0 touches the middle goal; the start needs the seven from 1,0 to 7,0.
+    assert to_middle[cell_key(7, 0)] == 1
+    assert to_middle[cell_key(0, 0)] == 7
+    assert cards_to_goal(maze, 0)[cell_key(0, 0)] == 9
+
+
+def test_cards_to_goal_go_through_lying_cards_and_around_walls() -> None:
+    corridor = {(x, 0): "EW" for x in range(1, 7)}
+    to_middle = cards_to_goal(_maze(corridor), 1)
+    assert to_middle[cell_key(0, 0)] == to_middle[cell_key(6, 0)] == 1
+    # 6,-1 lies above the corridor's wall: its way goes by 7,-1 and 7,0.
+    assert to_middle[cell_key(6, -1)] == 3
+    # A dead end at 7,0: the corridor's way now runs back through the start and
+    # round by 0,-1 ... 8,-1, nine cards, as goal_distances counts too.
+    blocked = cards_to_goal(_maze(corridor | {(7, 0): "xEW"}), 1)
+    assert blocked[cell_key(6, 0)] == blocked[cell_key(0, 0)] == 9
 
 
 def test_gold_chances_follow_what_is_known() -> None:
@@ -207,3 +228,47 @@ def test_a_saboteur_blocks_when_the_miners_are_one_card_from_the_gold() -> None:
     )
     move = _choice(game)
     assert move == Move(0, "place", "xNESW", 7, 0)
+
+
+def _saboteur_scores(game: Game) -> list[tuple[float, Move]]:
+    seat = game.to_move
+    assert seat is not None
+    scores = HeuristicBot(0).scores(seat_observation(game, seat), game.legal_moves())
+    return sorted(scores, key=lambda pair: -pair[0])
+
+
+def test_a_saboteur_blocks_at_once_even_while_the_miners_are_far() -> None:
+    # Two EW cards lead east from the start; a dead end at their mouth leaves the
+    # miners only the start's other sides.  The miners are five cards from the
+    # nearest goal, but a saboteur does not wait: it scores the block by the full
+    # harm, 19/3 cards on average before and 27/3 after.
+    game = crafted_game(
+        3,
+        script=in_turn(["place EW 1,0", "place EW 2,0"]),
+        roles=["miner", "miner", "saboteur"],
+        set_aside="miner",
+        hands={2: ["xEW", "NS", "fix-cart", "fix-lamp", "fix-pick", "EW"]},
+    )
+    assert goal_distances(game.maze) == [7, 5, 7]
+    (score, move), *_ = _saboteur_scores(game)
+    assert move == Move(2, "place", "xEW", 3, 0)
+    assert score == pytest.approx(DISTANCE_WEIGHT * 8 / 3)
+    assert _choice(game) == move
+
+
+def test_a_saboteur_keeps_a_dead_end_that_would_block_nothing() -> None:
+    # The corridor's cards open north: its dead ends fit only above it or
+    # beside the start, where they block no shortest way.  It keeps them for a
+    # cell where they will, and plays a harmless NS instead.
+    game = crafted_game(
+        3,
+        script=in_turn(corridor((x, 0) for x in range(1, 7))),
+        roles=["saboteur", "miner", "miner"],
+        set_aside="miner",
+        hands={0: ["xNS", "xN", "fix-cart", "fix-lamp", "fix-pick"]},
+    )
+    scores = _saboteur_scores(game)
+    dead_ends = [score for score, move in scores if move.kind == "place" and "x" in move.card]
+    assert dead_ends and set(dead_ends) == {HOLD_DEAD_END}
+    move = _choice(game)
+    assert (move.kind, move.card) == ("place", "NS")

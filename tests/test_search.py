@@ -10,7 +10,7 @@ from scenarios import corridor, crafted_game, in_turn
 from pysaboteur.bots import make_bot
 from pysaboteur.bots.ismcts import CLEAR_MARGIN, IsmctsBot
 from pysaboteur.bots.rollout import play_on, playout_move
-from pysaboteur.bots.value import miners_win_chance
+from pysaboteur.bots.value import FEATURE_NAMES, features, miners_win_chance
 from pysaboteur.rules import Game, Move, seat_observation
 
 
@@ -43,11 +43,50 @@ def test_every_playout_move_is_legal() -> None:
         game.play(move)
 
 
+def test_a_playout_miner_one_card_from_the_gold_reaches_it() -> None:
+    script = in_turn(corridor((x, 0) for x in range(1, 7)))
+    game = crafted_game(3, script=script, hands={0: ["EW", "NS", "map", "xNESW", "break-pick"]})
+    for seed in range(5):  # whatever the generator draws
+        move = playout_move(game, random.Random(seed))
+        assert (move.kind, move.x, move.y) == ("place", 7, 0)
+
+
+def test_a_playout_saboteur_blocks_the_cell_before_the_gold() -> None:
+    # The corridor ends one card from the gold: a dead end at 7,0 (17 points)
+    # beats a rockfall on the corridor's tip (14) and a broken tool (12).
+    script = in_turn(corridor((x, 0) for x in range(1, 7)))
+    game = crafted_game(
+        3,
+        script=script,
+        roles=["saboteur", "miner", "miner"],
+        set_aside="miner",
+        hands={0: ["xW", "rockfall", "break-pick", "NS", "map"]},
+    )
+    for seed in range(5):
+        assert playout_move(game, random.Random(seed)) == Move(0, "place", "xW", 7, 0)
+
+
 def test_the_miners_chance_is_certain_once_the_gold_is_reached() -> None:
     script = in_turn(corridor((x, 0) for x in range(1, 8)))
     game = crafted_game(3, script=script)
     assert game.phase == "gold"
     assert miners_win_chance(game) == 1.0
+
+
+def test_the_value_models_inputs_in_an_exact_position() -> None:
+    # Six corridor cards, two by each seat, then a broken pick on seat 1: the
+    # gold (middle) is one card away, each stone three; 42 cards left to draw
+    # and 6 in each hand.
+    script = [*in_turn(corridor((x, 0) for x in range(1, 7))), "0 break-pick @1"]
+    game = crafted_game(3, script=script, roles=["miner", "miner", "saboteur"], set_aside="miner")
+    named = dict(zip(FEATURE_NAMES, features(game), strict=True))
+    assert named["distance to the gold"] == 1.0
+    assert named["turns left per seat"] == (42 + 18) / 3
+    # One miner of two can build: 20 turns each, one seat in three building.
+    assert named["share of miners who can build"] == 0.5
+    assert named["distance per building miner-turn left"] == 1 / (20 * 1 / 3 + 1)
+    assert named["saboteurs per seat"] == 1 / 3
+    assert named["nearer goals that are stone"] == 0.0
 
 
 def test_the_miners_chance_grows_as_the_tunnel_nears_the_gold() -> None:
@@ -90,3 +129,10 @@ def test_the_search_bot_plays_a_legal_move_and_the_same_one_for_the_same_seed() 
     ]
     assert choices[0] == choices[1]
     assert choices[0] in game.legal_moves()
+
+
+def test_a_time_budget_may_be_given_as_time_or_seconds() -> None:
+    assert isinstance(bot := make_bot("ismcts:time=0.5"), IsmctsBot)
+    assert (bot.seconds, bot.iterations) == (0.5, None)
+    assert isinstance(bot := make_bot("ismcts:seconds=2"), IsmctsBot)
+    assert (bot.seconds, bot.iterations) == (2.0, None)

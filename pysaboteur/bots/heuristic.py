@@ -3,9 +3,9 @@
 Miners dig the shortest way towards the goal most likely to be gold, break the
 tools of the seats they suspect and mend those they trust, map the goals while
 the gold is unknown and clear dead ends out of the way with rockfall.
-Saboteurs block where it counts — dead ends and turns near the front, rockfall
-on the key card, broken tools on the leading diggers — but while the miners
-are still far off they avoid giving themselves away, and discard instead.
+Saboteurs block from the start — dead ends and turns at the front, rockfall
+on the key card, broken tools on the leading diggers — keep the dead ends that
+would block nothing yet, and among harmless moves pick those that look honest.
 
 Every legal move gets a score; the best wins, ties broken by the bot's own
 seeded generator.  Suspicion comes from :class:`~.beliefs.RoleBeliefs`.
@@ -34,9 +34,9 @@ from .maze_view import (
 
 #: A card of distance saved (or cost) is worth this many points.
 DISTANCE_WEIGHT = 10.0
-#: Distances of the nearest goal that may be gold below which saboteurs block
-#: at once, or half-heartedly.
-URGENT = (1.5, 3.0)
+#: What a dead end that blocks nothing now scores for a saboteur: below
+#: discarding a plain tunnel card, so that it is kept for where it will block.
+HOLD_DEAD_END = -3.0
 
 
 @dataclass
@@ -65,20 +65,6 @@ class Situation:
     @cached_property
     def gold_known(self) -> bool:
         return max(self.chances) == 1.0
-
-    @cached_property
-    def nearest(self) -> int:
-        """Cards still needed to reach the nearest goal that may be gold."""
-        return min(d for d, chance in zip(self.distances, self.chances, strict=True) if chance > 0)
-
-    @cached_property
-    def urgency(self) -> float:
-        """How close the miners are to the gold: 1 means block at any cost."""
-        if self.nearest <= URGENT[0]:
-            return 1.0
-        if self.nearest <= URGENT[1]:
-            return 0.6
-        return 0.25
 
 
 class HeuristicBot:
@@ -161,15 +147,19 @@ class HeuristicBot:
             if dead_end:
                 return DISTANCE_WEIGHT * gain - 3.0
             return DISTANCE_WEIGHT * gain if gain > 0 else DISTANCE_WEIGHT * gain - 0.5
-        # A saboteur weighs the harm it really does (it may know where the gold
-        # is) against how the move looks to the others, who judge it by the
-        # goals they can see: digging towards a stone it has mapped looks honest.
+        # A saboteur blocks as soon as it can: self-play measured that waiting
+        # for the miners to come near, to stay hidden meanwhile, loses more
+        # rounds than being found out does (being found out costs a saboteur
+        # its path cards, not its broken tools and rockfalls).  It judges the
+        # harm by what it knows (it may know where the gold is), and among
+        # harmless moves prefers one that looks honest to the others, who
+        # judge by the goals they can see: digging towards a stone it has mapped.
         harm = -gain
+        if dead_end and harm <= 0:
+            return HOLD_DEAD_END
         looks = situation.public_distance - average_distance(distances, situation.public_chances)
-        urgency = situation.urgency
-        exposure = (3.0 if dead_end else 0.0) + 2.0 * max(-looks, 0.0)
         camouflage = 1.0 if looks > 0 and harm >= 0 else 0.0
-        return DISTANCE_WEIGHT * harm * urgency - exposure * (1.0 - urgency) + camouflage
+        return DISTANCE_WEIGHT * harm + camouflage
 
     @staticmethod
     def _score_break(move: Move, situation: Situation) -> float:
@@ -181,7 +171,7 @@ class HeuristicBot:
             return 14.0 * (situation.suspicion[target] - 0.5) - already_broken
         trusted = 1.0 - situation.suspicion[target]
         diggers = 1.5 * min(situation.progress[target], 3.0)
-        return 6.0 * (trusted - 0.4) + diggers * situation.urgency * 2 - already_broken
+        return 6.0 * (trusted - 0.4) + 2.0 * diggers - already_broken
 
     @staticmethod
     def _score_fix(move: Move, situation: Situation) -> float:

@@ -19,7 +19,7 @@ choice stands unless another candidate does clearly better on the samples
 
 Settings (``ismcts:iterations=100``, ``ismcts:seconds=0.5``): ``iterations``
 (samples per move, each trying every candidate; deterministic for a seed; 100
-by default) or ``seconds`` per move; ``candidates``
+by default) or ``seconds`` per move (also spelt ``time``); ``candidates``
 at the root (default 6); ``horizon`` playout moves before the value model
 judges (default: one round of the table); ``exploration`` the UCB constant.
 """
@@ -90,6 +90,7 @@ class IsmctsBot:
         return self._heuristic.saboteur_probabilities(observation)
 
     def choose(self, observation: dict[str, Any], legal_moves: list[Move]) -> Move:
+        started = time.perf_counter()
         if len(legal_moves) == 1:
             return legal_moves[0]
         if legal_moves[0].kind == TAKE:
@@ -105,10 +106,14 @@ class IsmctsBot:
         # judged by how much better it does than the heuristic's first choice.
         advantage = {move: [0.0, 0.0] for move in shortlist}  # sum, sum of squares
         horizon = self.horizon if self.horizon is not None else observation["players"]
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        # The budget covers the whole decision: no iteration starts that the
+        # average one so far says would end after it.
+        deadline = None if self.seconds is None else started + self.seconds
         count = 0
+        searching = time.perf_counter()
         while (self.iterations is None or count < self.iterations) and (
-            deadline is None or time.perf_counter() < deadline
+            deadline is None
+            or (now := time.perf_counter()) + (now - searching) / max(count, 1) < deadline
         ):
             sample = sampler.sample(self._rng)
             playout_seed = self._rng.getrandbits(32)
@@ -200,6 +205,7 @@ class IsmctsBot:
 _SETTINGS = {
     "iterations": int,
     "seconds": float,
+    "time": float,  # another name for seconds
     "candidates": int,
     "horizon": int,
     "exploration": float,
@@ -220,6 +226,10 @@ def _make(settings: dict[str, str], seed: int | None) -> IsmctsBot:
             raise ValueError(f"ismcts setting {key} must be a number, not {text!r}") from None
         if (values[key] <= 0 and key != "horizon") or values[key] < 0:
             raise ValueError(f"ismcts setting {key} must be positive")
+    if "time" in values:
+        if "seconds" in values:
+            raise ValueError("ismcts settings time and seconds are the same: give one")
+        values["seconds"] = values.pop("time")
     return IsmctsBot(seed, **values)
 
 

@@ -131,3 +131,50 @@ def distances_after(maze: Maze, move: Move) -> list[int]:
     else:
         after.remove(move.x, move.y)
     return goal_distances(after)
+
+
+def cards_to_goal(maze: Maze, goal: int) -> dict[int, int]:
+    """For each cell, the cards still to place for a path through it to reach goal ``goal``.
+
+    Only cells at most one card farther than the network's own are sure to be
+    found: the search stops there.
+
+    A breadth-first search back from the goal: an empty cell counts one card
+    (the card that would lie there), a connected card already lying there
+    counts nothing if its sides let the path through.  A cell missing from the
+    result cannot lead to the goal at all.  With this one search a playout
+    judges every placement in constant time: a card laid in a cell brings the
+    network to the smallest value among the cells its open sides face.
+    """
+    cells = maze.cells
+    target = GOAL_KEYS[goal]
+    # Face-down goals block the way; turned-up stones are tunnel like any card.
+    other_goals = {key for index, key in enumerate(GOAL_KEYS) if index != goal} - set(cells)
+    need = {target: 0}
+    network = maze.network
+    reached = FAR  # the network's own need once found: cells much farther do not matter
+    queue: deque[int] = deque([target])
+    while queue:
+        key = queue.popleft()
+        here = need[key]
+        if key in network and here < reached:
+            reached = here
+        if here > reached + 1:
+            break
+        shape = None if key == target else cells.get(key)
+        for side, neighbour, back in _NEIGHBOURS.get(key) or _neighbours(key):
+            if shape is not None and not shape & side:
+                continue  # the path cannot leave this card on that side
+            other = cells.get(neighbour)
+            if other is None:
+                if (
+                    neighbour in _OPEN_GROUND
+                    and neighbour not in other_goals
+                    and need.get(neighbour, FAR) > here + 1
+                ):
+                    need[neighbour] = here + 1
+                    queue.append(neighbour)
+            elif other & back and not other & DEAD_END and need.get(neighbour, FAR) > here:
+                need[neighbour] = here
+                queue.appendleft(neighbour)
+    return need
