@@ -1,4 +1,4 @@
-"""The ``saboteur`` command: play, replay, verify, bench."""
+"""The ``saboteur`` command: serve, play, replay, verify, bench, arena."""
 
 from __future__ import annotations
 
@@ -48,6 +48,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="The card game Saboteur: play it, replay and check records, measure it.",
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    _add_serve_parser(commands)
 
     play = commands.add_parser(
         "play",
@@ -114,6 +115,85 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _non_negative(text: str) -> float:
+    value = float(text)
+    if not value >= 0:
+        raise argparse.ArgumentTypeError("must be 0 or more")
+    return value
+
+
+def _add_serve_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    serve = commands.add_parser(
+        "serve", help="run the web table: play in the browser with friends and bots",
+        description="Run the web table (docs/server.md): open the address it prints, "
+        "create a table, send the invite link to your friends; bots fill the empty seats. "
+        "Every table and move is stored, so a restarted server carries on where it was.",
+    )  # fmt: skip
+    serve.add_argument(
+        "--host", default="127.0.0.1",
+        help="address to listen on; 0.0.0.0 for every network (default: %(default)s)",
+    )  # fmt: skip
+    serve.add_argument("--port", type=int, default=8000, help="port (default: %(default)s)")
+    serve.add_argument(
+        "--database", metavar="PATH", default="saboteur.db",
+        help="the SQLite file to store games in (default: %(default)s)",
+    )  # fmt: skip
+    serve.add_argument(
+        "--database-url", metavar="URL", default=None,
+        help="store in this database instead, e.g. postgresql+psycopg://user:pass@host/db",
+    )  # fmt: skip
+    serve.add_argument(
+        "--bot-pause", type=_non_negative, default=1.0, metavar="SECONDS",
+        help="how long bots wait before moving, unless a table says otherwise "
+        "(default: %(default)s)",
+    )  # fmt: skip
+    serve.add_argument(
+        "--bots", default=None, metavar="SPEC,...",
+        help="the bot specs tables may choose, the first being the default "
+        "(default: heuristic,random,ismcts,ismcts:seconds=1)",
+    )  # fmt: skip
+    serve.add_argument(
+        "--bot-workers", type=int, default=1, metavar="N",
+        help="processes choosing bot moves, at low priority; 0 chooses them in threads "
+        "of the server's process (default: %(default)s)",
+    )  # fmt: skip
+    serve.add_argument(
+        "--forwarded-allow-ips", default="127.0.0.1", metavar="IPS",
+        help="reverse proxies whose X-Forwarded-For/-Proto headers are trusted, "
+        "comma-separated, or * (default: %(default)s)",
+    )  # fmt: skip
+    serve.add_argument(
+        "--log-level", default="warning",
+        choices=["critical", "error", "warning", "info", "debug", "trace"],
+        help="uvicorn's log level; info logs every request (default: %(default)s)",
+    )  # fmt: skip
+
+
+def _run_serve(args: argparse.Namespace) -> int:
+    from .bots import make_bot
+    from .server.config import DEFAULT_BOTS, Settings, database_url
+    from .server.serve import run_server
+
+    bots = tuple(spec.strip() for spec in args.bots.split(",") if spec.strip()) if args.bots else ()
+    for spec in bots:
+        try:
+            make_bot(spec)
+        except ValueError as error:
+            print(f"saboteur serve: --bots: {error}", file=sys.stderr)
+            return 2
+    settings = Settings(
+        host=args.host,
+        port=args.port,
+        database_url=database_url(args.database, args.database_url),
+        bot_pause=args.bot_pause,
+        bot_workers=max(0, args.bot_workers),
+        bots=bots or DEFAULT_BOTS,
+        forwarded_allow_ips=args.forwarded_allow_ips,
+        log_level=args.log_level,
+    )
+    return run_server(settings)
+
+
 def _add_arena_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     from .arena.schedule import MODES, TEAMS  # light: not the arena's runners or report
 
@@ -170,6 +250,8 @@ def _add_arena_parser(commands: argparse._SubParsersAction[argparse.ArgumentPars
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
+        if args.command == "serve":
+            return _run_serve(args)
         if args.command == "play":
             from .terminal.play import run_play
 

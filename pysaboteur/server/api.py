@@ -1,0 +1,146 @@
+"""The HTTP API of docs/web-protocol.md: tables, seats, moves, records, replays."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse, Response
+
+from ..rules import dumps_record, game_to_record
+from .hub import Hub, LiveTable
+from .protocol import (
+    ApiError,
+    CreateTable,
+    JoinTable,
+    M,
+    MakeMove,
+    check_size,
+    parse_json,
+    validate,
+)
+from .store import OVER
+
+NO_STORE = {"Cache-Control": "no-store"}
+router = APIRouter(prefix="/api")
+
+
+def answer(data: Any, status: int = 200) -> JSONResponse:
+    return JSONResponse(data, status, headers=NO_STORE)
+
+
+def hub_of(request: Request) -> Hub:
+    hub: Hub = request.app.state.hub
+    return hub
+
+
+async def read_body(request: Request, model: type[M]) -> M:
+    """The request's JSON body as ``model``; refused beyond the size limit, unread."""
+    limit = hub_of(request).settings.max_message
+    length = request.headers.get("content-length", "")
+    if length.isdigit() and int(length) > limit:
+        raise ApiError("too_large", f"{length} bytes is over the limit of {limit}")
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > limit:
+            check_size(bytes(body), limit)  # raises too_large
+    return validate(model, parse_json(bytes(body)))
+
+
+def bearer(request: Request) -> str | None:
+    """The token of ``Authorization: Bearer <token>``, if any."""
+    scheme, _, token = request.headers.get("authorization", "").partition(" ")
+    if scheme.lower() != "bearer":
+        return None
+    return token.strip() or None
+
+
+def seat_of(request: Request, live: LiveTable) -> int:
+    return live.table.seat_of(bearer(request))
+
+
+@router.get("/bots")
+async def offered_bots(request: Request) -> JSONResponse:
+    settings = hub_of(request).settings
+    return answer({"bots": list(settings.bots), "default": settings.default_bot})
+
+
+@router.post("/tables")
+async def create_table(request: Request) -> JSONResponse:
+    create = await read_body(request, CreateTable)
+    live, token = await hub_of(request).create(create)
+    table_id = live.table.id
+    seat = None if token is None else 0
+    return answer(
+        {"table": table_id, "seat": seat, "token": token, "invite": f"/t/{table_id}"}, 201
+    )
+
+
+@router.get("/tables/{table_id}")
+async def table_facts(request: Request, table_id: str) -> JSONResponse:
+    return answer(hub_of(request).get(table_id).views.facts())
+
+
+@router.post("/tables/{table_id}/join")
+async def join_table(request: Request, table_id: str) -> JSONResponse:
+    live = hub_of(request).get(table_id)
+    join = await read_body(request, JoinTable)
+    seat, token = await live.table.join(join.name)
+    return answer({"table": table_id, "seat": seat, "token": token}, 201)
+
+
+@router.post("/tables/{table_id}/start")
+async def start_table(request: Request, table_id: str) -> JSONResponse:
+    live = hub_of(request).get(table_id)
+    await live.table.start(seat_of(request, live))
+    return answer(live.views.facts())
+
+
+@router.get("/tables/{table_id}/view")
+async def view(request: Request, table_id: str) -> JSONResponse:
+    live = hub_of(request).get(table_id)
+    token = bearer(request)
+    if token is None:
+        if not live.table.spectators:
+            raise ApiError("no_spectators", "this table does not allow spectators")
+        return answer(live.views.view(None))
+    return answer(live.views.view(live.table.seat_of(token)))
+
+
+@router.post("/tables/{table_id}/moves")
+async def make_move(request: Request, table_id: str) -> JSONResponse:
+    live = hub_of(request).get(table_id)
+    seat = seat_of(request, live)
+    move = await read_body(request, MakeMove)
+    await live.table.play(seat, move.move, move.expect)
+    return answer(live.views.view(seat))
+
+
+@router.post("/tables/{table_id}/back")
+async def come_back(request: Request, table_id: str) -> JSONResponse:
+    live = hub_of(request).get(table_id)
+    await live.table.back(seat_of(request, live))
+    return answer(live.views.facts())
+
+
+@router.get("/tables/{table_id}/record")
+async def record(request: Request, table_id: str) -> Response:
+    live = hub_of(request).get(table_id)
+    game = live.table.game
+    if live.table.status != OVER or game is None:
+        raise ApiError("not_over", "the record is ready when the game is over")
+    return Response(
+        dumps_record(game_to_record(game)),
+        media_type="application/json",
+        headers={
+            **NO_STORE,
+            "Content-Disposition": f'attachment; filename="saboteur-{table_id}.json"',
+        },
+    )
+
+
+@router.get("/tables/{table_id}/replay/{n}")
+async def replay(request: Request, table_id: str, n: int) -> JSONResponse:
+    live = hub_of(request).get(table_id)
+    return answer(live.replay().position(n))

@@ -1,0 +1,72 @@
+"""The web table's application: the HTTP API, the WebSocket and the client's pages."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException
+
+from . import api, pages, sockets
+from .config import Settings
+from .hub import Hub
+from .protocol import ApiError
+from .store import Store
+
+log = logging.getLogger(__name__)
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings or Settings()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        store = Store(settings.database_url)
+        hub = Hub(settings, store)
+        app.state.hub = hub
+        hub.start()
+        try:
+            yield
+        finally:
+            await hub.stop()
+            store.close()
+
+    app = FastAPI(
+        title="pysaboteur", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None
+    )
+    app.include_router(api.router)
+    app.include_router(sockets.router)
+    app.include_router(pages.router)
+    _add_error_handlers(app)
+    return app
+
+
+def _add_error_handlers(app: FastAPI) -> None:
+    def refusal(error: ApiError) -> JSONResponse:
+        return JSONResponse(error.body(), error.status, headers=api.NO_STORE)
+
+    @app.exception_handler(ApiError)
+    async def api_error(_request: Request, error: ApiError) -> JSONResponse:
+        return refusal(error)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_request: Request, error: RequestValidationError) -> JSONResponse:
+        first = error.errors()[0]
+        where = ".".join(str(part) for part in first["loc"][1:])
+        return refusal(ApiError("bad_request", f"{where}: {first['msg']}"))
+
+    @app.exception_handler(HTTPException)
+    async def http_error(_request: Request, error: HTTPException) -> JSONResponse:
+        code = "not_found" if error.status_code == 404 else "bad_request"
+        response = refusal(ApiError(code, str(error.detail)))
+        response.status_code = error.status_code
+        return response
+
+    @app.exception_handler(Exception)
+    async def crash(_request: Request, error: Exception) -> JSONResponse:
+        log.exception("unexpected error", exc_info=error)
+        return refusal(ApiError("server_error", "the server failed; the request changed nothing"))

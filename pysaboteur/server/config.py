@@ -1,0 +1,56 @@
+"""The server's settings: where it listens, where it stores, how its bots behave."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+#: The browser client's static files, shipped inside the package.
+WEB_DIR = Path(__file__).resolve().parent.parent / "web"
+DEFAULT_DATABASE = "saboteur.db"
+#: The bot specs a host may choose for the empty seats, the first being the default.
+DEFAULT_BOTS = ("heuristic", "random", "ismcts", "ismcts:seconds=1")
+
+
+@dataclass(frozen=True)
+class Settings:
+    host: str = "127.0.0.1"
+    port: int = 8000
+    #: A SQLAlchemy URL: ``sqlite:///path`` or ``postgresql+psycopg://user:pass@host/db``.
+    database_url: str = f"sqlite:///{DEFAULT_DATABASE}"
+    #: Seconds a bot waits before moving, unless its table says otherwise.
+    bot_pause: float = 1.0
+    #: Processes choosing the bots' moves; 0 chooses them in threads of the server's process.
+    bot_workers: int = 1
+    #: The bot specs tables may use (each is checked with ``make_bot``).
+    bots: tuple[str, ...] = DEFAULT_BOTS
+    #: The shortest clock a table may set, in seconds per move.
+    min_clock: float = 10.0
+    #: The largest request body or WebSocket message accepted, in bytes.
+    max_message: int = 4096
+    #: Views that may wait for a slow socket before the server closes it.
+    max_queue: int = 256
+    #: Seconds a new WebSocket has to say hello.
+    hello_timeout: float = 10.0
+    #: Addresses of reverse proxies whose X-Forwarded-* headers are believed.
+    forwarded_allow_ips: str = "127.0.0.1"
+    log_level: str = "warning"
+    web_dir: Path = field(default=WEB_DIR)
+
+    @property
+    def default_bot(self) -> str:
+        return self.bots[0]
+
+
+def database_url(path: str | None, url: str | None) -> str:
+    """The SQLAlchemy URL for ``--database PATH`` or ``--database-url URL`` (which wins).
+
+    A plain ``postgresql://`` URL gets the psycopg 3 driver, the one the
+    ``postgres`` extra installs.
+    """
+    if url:
+        for plain in ("postgresql://", "postgres://"):
+            if url.startswith(plain):
+                return "postgresql+psycopg://" + url[len(plain) :]
+        return url
+    return f"sqlite:///{Path(path or DEFAULT_DATABASE).resolve()}"

@@ -1,0 +1,186 @@
+"""The wire protocol's shapes (docs/web-protocol.md): requests, client messages, errors.
+
+Every request body and client message is checked against a model here; a
+field of the wrong type, a missing one or an unknown one is a ``bad_request``.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Literal, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+#: Every error code and the HTTP status it goes with.
+STATUS = {
+    "bad_request": 400,
+    "bad_move": 400,
+    "no_token": 401,
+    "bad_token": 403,
+    "not_host": 403,
+    "no_spectators": 403,
+    "wrong_seat": 403,
+    "unknown_table": 404,
+    "not_found": 404,
+    "table_full": 409,
+    "already_started": 409,
+    "not_started": 409,
+    "game_over": 409,
+    "not_over": 409,
+    "not_your_turn": 409,
+    "illegal_move": 409,
+    "stale": 409,
+    "too_large": 413,
+    "server_error": 500,
+}
+
+#: WebSocket close codes for a refused hello.
+CLOSE_CODES = {
+    "bad_request": 4400,
+    "too_large": 4400,
+    "no_token": 4401,
+    "bad_token": 4401,
+    "no_spectators": 4403,
+    "unknown_table": 4404,
+}
+#: Close code for a socket that fell too far behind (standard "try again later").
+CLOSE_TOO_SLOW = 1013
+#: Close code when the server shuts down (standard "service restart").
+CLOSE_RESTART = 1012
+
+NAME_LENGTH = 24
+
+M = TypeVar("M", bound=BaseModel)
+
+
+class ApiError(Exception):
+    """A refused request: a code from :data:`STATUS` and a sentence saying why."""
+
+    def __init__(self, code: str, message: str) -> None:
+        assert code in STATUS, code
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+    @property
+    def status(self) -> int:
+        return STATUS[self.code]
+
+    def body(self) -> dict[str, Any]:
+        return {"error": {"code": self.code, "message": self.message}}
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+def _check_name(value: str | None) -> str | None:
+    if value is None:
+        return None
+    value = value.strip()
+    if not 1 <= len(value) <= NAME_LENGTH:
+        raise ValueError(f"a name has 1 to {NAME_LENGTH} characters")
+    if not value.isprintable():
+        raise ValueError("a name has only printable characters")
+    return value
+
+
+class CreateTable(Strict):
+    name: str | None = None  # required unless all_bots
+    players: int = Field(5, ge=3, le=10)
+    options: dict[str, Any] = Field(default_factory=dict)
+    bots: str | None = None
+    spectators: bool = True
+    clock: float | None = Field(None, gt=0, le=3600)  # the lower bound is the server's
+    bot_pause: float | None = Field(None, ge=0, le=60)
+    #: Every seat a bot and the game started at once (demonstrations, load tests).
+    all_bots: bool = False
+
+    _name = field_validator("name")(_check_name)
+
+
+class JoinTable(Strict):
+    name: str
+
+    _name = field_validator("name")(_check_name)
+
+
+class MakeMove(Strict):
+    move: str = Field(max_length=100)
+    expect: int | None = None
+
+
+class Hello(Strict):
+    type: Literal["hello"]
+    token: str | None = None
+
+
+class MoveMessage(Strict):
+    type: Literal["move"]
+    move: str = Field(max_length=100)
+    expect: int | None = None
+
+
+class StartMessage(Strict):
+    type: Literal["start"]
+
+
+class BackMessage(Strict):
+    type: Literal["back"]
+
+
+class PingMessage(Strict):
+    type: Literal["ping"]
+
+
+ClientMessage = Hello | MoveMessage | StartMessage | BackMessage | PingMessage
+MESSAGE_TYPES: dict[str, type[ClientMessage]] = {
+    "hello": Hello,
+    "move": MoveMessage,
+    "start": StartMessage,
+    "back": BackMessage,
+    "ping": PingMessage,
+}
+
+
+def check_size(data: str | bytes, limit: int) -> None:
+    size = len(data) if isinstance(data, bytes) else len(data.encode())
+    if size > limit:
+        raise ApiError("too_large", f"{size} bytes is over the limit of {limit}")
+
+
+def parse_json(data: str | bytes) -> Any:
+    try:
+        return json.loads(data)
+    except (ValueError, UnicodeDecodeError) as error:
+        raise ApiError("bad_request", f"not valid JSON: {error}") from None
+
+
+def validate(model: type[M], data: Any) -> M:
+    """``data`` as ``model``, or a ``bad_request`` naming the first wrong field."""
+    if not isinstance(data, dict):
+        raise ApiError("bad_request", "the body must be a JSON object")
+    try:
+        return model.model_validate(data)
+    except ValidationError as error:
+        first = error.errors()[0]
+        where = ".".join(str(part) for part in first["loc"])
+        message = first["msg"].removeprefix("Value error, ")
+        raise ApiError("bad_request", f"{where}: {message}" if where else message) from None
+
+
+def parse_message(data: str | bytes, limit: int) -> ClientMessage:
+    """A client's WebSocket message, checked."""
+    check_size(data, limit)
+    value = parse_json(data)
+    if not isinstance(value, dict) or not isinstance(value.get("type"), str):
+        raise ApiError("bad_request", 'a message is a JSON object with a "type"')
+    model = MESSAGE_TYPES.get(value["type"])
+    if model is None:
+        known = ", ".join(MESSAGE_TYPES)
+        raise ApiError("bad_request", f"unknown message type {value['type']!r} (known: {known})")
+    return validate(model, value)
+
+
+def error_message(error: ApiError) -> str:
+    return json.dumps({"type": "error", **error.body()})

@@ -1,0 +1,68 @@
+// The HTTP side of the protocol (docs/web-protocol.md) and the seat tokens,
+// which live in localStorage and only ever travel in headers or the socket's hello.
+
+/** A refusal from the server: `code` and the server's sentence. */
+export class ApiError extends Error {
+  constructor(code, message, status = 0) {
+    super(message);
+    this.code = code;
+    this.status = status;
+  }
+}
+
+const tokenKey = (table) => `pysaboteur.token.${table}`;
+
+export function loadToken(table) {
+  try {
+    return localStorage.getItem(tokenKey(table));
+  } catch {
+    return null;
+  }
+}
+
+export function saveToken(table, token) {
+  localStorage.setItem(tokenKey(table), token);
+}
+
+export function forgetToken(table) {
+  localStorage.removeItem(tokenKey(table));
+}
+
+async function request(method, path, { body, token } = {}) {
+  const headers = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      cache: "no-store",
+    });
+  } catch {
+    throw new ApiError("network", "The server cannot be reached. Check the connection and try again.");
+  }
+  const data = await response.json().catch(() => null);
+  if (!response.ok) {
+    const error = data?.error;
+    throw new ApiError(
+      error?.code || "http",
+      error?.message || `The server answered ${response.status}.`,
+      response.status,
+    );
+  }
+  return data;
+}
+
+const tablePath = (table) => `/api/tables/${encodeURIComponent(table)}`;
+
+export const api = {
+  createTable: (settings) => request("POST", "/api/tables", { body: settings }),
+  table: (table) => request("GET", tablePath(table)),
+  join: (table, name) => request("POST", `${tablePath(table)}/join`, { body: { name } }),
+  start: (table, token) => request("POST", `${tablePath(table)}/start`, { token, body: {} }),
+  back: (table, token) => request("POST", `${tablePath(table)}/back`, { token, body: {} }),
+  replay: (table, n) => request("GET", `${tablePath(table)}/replay/${n}`),
+  recordUrl: (table) => `${tablePath(table)}/record`,
+};

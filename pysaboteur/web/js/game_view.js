@@ -1,0 +1,180 @@
+// The game screen's parts, drawn from a view and the page's own choices (the
+// selected card, whether it is turned, a move on its way): the banner with whose
+// turn it is, and the hand area with the card choices, the gold offer or the score.
+
+import { h } from "./dom.js";
+import { renderCardActions, renderGoldOffer, renderHand, renderPass } from "./hand.js";
+import { renderGameEnd } from "./round_end.js";
+import { isPlayable, parseMove } from "./moves.js";
+import { ROLE_NAMES, capitalised } from "./words.js";
+
+/** Whether the viewer is to move now (and not away, when the server sends no legal moves). */
+export function isMyTurn(view, seat) {
+  return Boolean(
+    view?.observation && seat !== null && view.legal.length && view.observation.to_move === seat,
+  );
+}
+
+/** The page's frame for a game: banner, maze box, hand, and the side with seats and log. */
+export function gameSkeleton(mazeView) {
+  return h(
+    "div",
+    { class: "game", id: "game" },
+    h("section", { class: "banner", id: "banner" }),
+    h(
+      "section",
+      { class: "maze-area panel", "aria-labelledby": "maze-title" },
+      h("div", { class: "maze-toolbar" }, h("h2", { id: "maze-title" }, "The maze"), mazeView.toolbar()),
+      mazeView.scroller,
+    ),
+    h("section", { class: "hand-area panel", id: "hand-area", "aria-label": "your hand and choices" }),
+    h(
+      "div",
+      { class: "side" },
+      h("aside", { class: "seats-area", id: "seats-area", "aria-label": "the players" }),
+      h(
+        "aside",
+        { class: "log-area panel", "aria-labelledby": "log-title" },
+        h("h2", { id: "log-title" }, "Moves"),
+        h("div", { class: "log-scroll", id: "log", tabindex: 0 }),
+      ),
+    ),
+  );
+}
+
+/**
+ * The banner: round, draw pile, the viewer's role, whose turn it is (with the
+ * clock), and the "I'm back" notice when a bot plays for the viewer.
+ *   page  {view, seat, pending, nameOf, onBack}
+ */
+export function renderBanner(page) {
+  const { view, seat } = page;
+  const observation = view.observation;
+  const facts = [h("span", { class: "fact" }, `Round ${observation.round} of 3`)];
+  if (observation.phase !== "over")
+    facts.push(h("span", { class: "fact" }, `${observation.draw_pile} cards in the draw pile`));
+  if (observation.role) {
+    facts.push(
+      h(
+        "span",
+        { class: `role-badge ${observation.role}`, "data-testid": "my-role" },
+        `You are a ${ROLE_NAMES[observation.role]}`,
+      ),
+    );
+  }
+  if (seat === null) facts.push(h("span", { class: "badge" }, "watching"));
+  const clock =
+    view.clock && view.clock.seat === seat
+      ? h(
+          "span",
+          { class: "clock-left" },
+          h("span", { class: "countdown", "data-deadline": view.clock.deadline }),
+          " left",
+        )
+      : null;
+  const away =
+    seat !== null && view.table.seats[seat]?.away
+      ? h(
+          "div",
+          { class: "away-notice", role: "alert" },
+          h("span", {}, "Your time ran out: a bot is playing for you."),
+          h(
+            "button",
+            { type: "button", class: "button primary", "data-testid": "back", onclick: page.onBack },
+            "I'm back",
+          ),
+        )
+      : null;
+  return [
+    h("div", { class: "facts" }, facts),
+    h("p", { class: "turn-status", "data-testid": "turn-status" }, turnText(page), " ", clock),
+    away,
+  ];
+}
+
+function turnText({ view, seat, pending, nameOf }) {
+  const observation = view.observation;
+  const who = (other) => (other === seat ? "you" : nameOf(other));
+  if (observation.phase === "over") return "The game is over.";
+  if (observation.phase === "gold") {
+    const round = observation.history.at(-1) || [];
+    const place = [...round]
+      .reverse()
+      .map(parseMove)
+      .find((move) => move.kind === "place");
+    const found = place ? `${capitalised(who(place.seat))} reached the gold! ` : "The gold is reached! ";
+    const picking =
+      observation.to_move === seat
+        ? "Your pick: keep one of the gold cards."
+        : `${nameOf(observation.to_move)} is choosing a gold card (${observation.gold_offer_size} left).`;
+    return found + picking;
+  }
+  if (observation.to_move !== seat) return `${nameOf(observation.to_move)} is to move.`;
+  if (pending) return "Sending your move…";
+  return view.legal.length ? "Your turn." : "Your turn (a bot is playing for you).";
+}
+
+/**
+ * The hand area: the final score once the game is over; else the hand, and on
+ * the viewer's turn the gold offer, the Pass button or the selected card's choices.
+ *   page     {view, seat, selected, turned, pending, nameOf, tableId}
+ *   choices  the selected card's choices (choices.js), or null
+ *   actions  {select(index), send(move), turn(), cancel()}
+ */
+export function renderHandArea(page, choices, actions) {
+  const { view, seat, nameOf } = page;
+  const observation = view.observation;
+  if (observation.phase === "over")
+    return renderGameEnd({ observation, nameOf, viewer: seat, tableId: page.tableId });
+  if (seat === null || !observation.hand) {
+    return h("p", { class: "prompt" }, "You are watching: you see what every spectator sees.");
+  }
+  const turn = isMyTurn(view, seat) && !page.pending;
+  const playing = observation.phase === "play";
+  const parts = [];
+  if (turn && observation.phase === "gold") {
+    parts.push(
+      renderGoldOffer({
+        offer: observation.gold_offer || [],
+        onTake: (value) => actions.send(`${seat} take ${value}`),
+      }),
+    );
+  }
+  parts.push(h("h2", { class: "visually-hidden" }, "Your hand"));
+  parts.push(
+    renderHand({
+      hand: observation.hand,
+      selected: page.selected,
+      turned: page.turned,
+      myTurn: turn && playing,
+      playable: (index) => isPlayable(view.legal, observation.hand[index]),
+      onSelect: actions.select,
+    }),
+  );
+  if (turn && playing) {
+    if (view.legal.length === 1 && view.legal[0].endsWith(" pass"))
+      parts.push(renderPass(() => actions.send(view.legal[0])));
+    else if (choices) {
+      parts.push(
+        renderCardActions({
+          prompt: choices.prompt,
+          canTurn: choices.canTurn,
+          turned: page.turned,
+          canDiscard: Boolean(choices.discard),
+          onTurn: actions.turn,
+          onDiscard: () => actions.send(choices.discard),
+          onCancel: actions.cancel,
+        }),
+      );
+    } else
+      parts.push(
+        h("p", { class: "prompt", "data-testid": "prompt" }, "Your turn: choose a card from your hand."),
+      );
+  } else if (playing) {
+    let waiting = `Waiting for ${nameOf(observation.to_move)}…`;
+    if (page.pending) waiting = "Sending your move…";
+    else if (observation.to_move === seat) waiting = "A bot is playing for you until you are back.";
+    parts.push(h("p", { class: "prompt quiet" }, waiting));
+  }
+  return parts;
+}

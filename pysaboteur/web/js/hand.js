@@ -1,0 +1,156 @@
+// The seat's hand as a row of card buttons, and the bar of choices under it:
+// turn the selected path card, discard it, cancel, pass, or keep a gold card.
+
+import { h } from "./dom.js";
+import { cardSvg } from "./card_art.js";
+import { describeCard, isPathCode, nuggetsText, shortName, turnedCode } from "./cards.js";
+
+function specOf(code, shown) {
+  return isPathCode(code) ? { kind: "path", shape: shown } : { kind: "action", code };
+}
+
+/**
+ * The hand.
+ *   hand       card codes
+ *   selected   index of the selected card, or null
+ *   turned     whether the selected path card is turned 180°
+ *   playable   index -> whether the card has a move other than a discard now
+ *   myTurn     whether the seat is to move (cards are choosable only then)
+ *   onSelect   called with an index
+ */
+export function renderHand({ hand, selected, turned, playable, myTurn, onSelect }) {
+  const list = h("ul", { class: "hand-cards", "aria-label": "your hand" });
+  hand.forEach((code, index) => {
+    const isSelected = index === selected;
+    const shown = isSelected && turned && isPathCode(code) ? turnedCode(code) : code;
+    const canPlay = myTurn && playable(index);
+    let label = describeCard(shown) + (isSelected && turned ? ", turned" : "");
+    if (myTurn && !canPlay) label += "; it can only be discarded now";
+    const button = h(
+      "button",
+      {
+        type: "button",
+        class: `hand-card${isSelected ? " selected" : ""}${myTurn && !canPlay ? " discard-only" : ""}`,
+        "aria-pressed": isSelected ? "true" : "false",
+        "aria-label": label,
+        "data-testid": `hand-card-${index}`,
+        "data-card": code,
+        disabled: !myTurn,
+        onclick: () => onSelect(index),
+      },
+      cardSvg(specOf(code, shown), null),
+      h("span", { class: "card-name", "aria-hidden": "true" }, shortName(code)),
+    );
+    list.append(h("li", {}, button));
+  });
+  return list;
+}
+
+/**
+ * The choices for the selected card.
+ *   prompt     what to do next, in words
+ *   canTurn    show the "Turn 180°" button
+ *   canDiscard show the "Discard" button
+ */
+export function renderCardActions({ prompt, canTurn, turned, canDiscard, onTurn, onDiscard, onCancel }) {
+  return h(
+    "div",
+    { class: "card-actions" },
+    h("p", { class: "prompt", "data-testid": "prompt" }, prompt),
+    h(
+      "div",
+      { class: "buttons" },
+      canTurn &&
+        h(
+          "button",
+          {
+            type: "button",
+            class: "button",
+            "data-testid": "turn-card",
+            "aria-pressed": turned ? "true" : "false",
+            onclick: onTurn,
+          },
+          "Turn 180°",
+        ),
+      canDiscard &&
+        h(
+          "button",
+          {
+            type: "button",
+            class: "button",
+            "data-testid": "discard",
+            title: "discard this card face down",
+            onclick: onDiscard,
+          },
+          "Discard",
+        ),
+      h(
+        "button",
+        { type: "button", class: "button quiet", "data-testid": "cancel", onclick: onCancel },
+        "Cancel",
+      ),
+    ),
+  );
+}
+
+/** The single choice of a seat with an empty hand. */
+export function renderPass(onPass) {
+  return h(
+    "div",
+    { class: "card-actions" },
+    h("p", { class: "prompt" }, "Your hand is empty: you pass this turn."),
+    h(
+      "div",
+      { class: "buttons" },
+      h(
+        "button",
+        { type: "button", class: "button primary", "data-testid": "pass", onclick: onPass },
+        "Pass",
+      ),
+    ),
+  );
+}
+
+/** The gold cards offered to the seat: each one a button that keeps it. */
+export function renderGoldOffer({ offer, onTake }) {
+  return h(
+    "div",
+    { class: "gold-offer" },
+    h("p", { class: "prompt" }, "Keep one gold card; the rest go on to the next gold-miner."),
+    h(
+      "ul",
+      { class: "hand-cards", "aria-label": "gold cards offered to you" },
+      offer.map((value, index) => {
+        const label = `keep the gold card of ${nuggetsText(value)}`;
+        return h(
+          "li",
+          {},
+          h(
+            "button",
+            {
+              type: "button",
+              class: "hand-card gold-card",
+              "aria-label": label,
+              "data-testid": `gold-take-${index}`,
+              "data-value": value,
+              onclick: () => onTake(value),
+            },
+            cardSvg({ kind: "gold", value }, null),
+            h("span", { class: "card-name", "aria-hidden": "true" }, nuggetsText(value)),
+          ),
+        );
+      }),
+    ),
+  );
+}
+
+/** A small, read-only row of cards: a hand shown to everyone (open hands, replays). */
+export function renderMiniHand(hand) {
+  return h(
+    "ul",
+    { class: "mini-hand", "aria-label": "hand" },
+    hand.map((code) =>
+      h("li", {}, cardSvg(specOf(code, code), describeCard(code), { width: 30, height: 42 })),
+    ),
+  );
+}

@@ -1,0 +1,111 @@
+// The front page (/): create a table, go to one by its link, or back to a table
+// this browser holds a seat at.
+
+import { api, saveToken } from "./api.js";
+import { h, fill } from "./dom.js";
+import { showMessage } from "./messages.js";
+
+const BOT_WORDS = {
+  heuristic: "Heuristic: quick and sensible",
+  random: "Random: plays any legal move",
+  ismcts: "Search (ISMCTS): thinks before each move",
+  "ismcts:seconds=1": "Search (ISMCTS), one second a move",
+};
+const FALLBACK_BOTS = { bots: ["heuristic", "random"], default: "heuristic" };
+
+const form = document.getElementById("create-form");
+
+function fillPlayers() {
+  const select = document.getElementById("players");
+  for (let players = 3; players <= 10; players++) {
+    select.append(h("option", { value: players, selected: players === 4 }, `${players} players`));
+  }
+}
+
+async function fillBots() {
+  const select = document.getElementById("bots");
+  let offered = FALLBACK_BOTS;
+  try {
+    const response = await fetch("/api/bots", { cache: "no-store" });
+    if (response.ok) offered = await response.json();
+  } catch {
+    // the server's list is a courtesy: the fallback names bots every server has
+  }
+  fill(
+    select,
+    offered.bots.map((spec) =>
+      h("option", { value: spec, selected: spec === offered.default }, BOT_WORDS[spec] || spec),
+    ),
+  );
+}
+
+async function create(event) {
+  event.preventDefault();
+  const data = new FormData(form);
+  const clock = data.get("clock");
+  const settings = {
+    name: String(data.get("name")).trim(),
+    players: Number(data.get("players")),
+    bots: String(data.get("bots")),
+    spectators: data.get("spectators") === "on",
+    clock: clock ? Number(clock) : null,
+    options: {
+      gold_draw: String(data.get("gold_draw")),
+      next_round_start: String(data.get("next_round_start")),
+      open_hands: data.get("open_hands") === "on",
+    },
+  };
+  if (!settings.name) {
+    showMessage("Please write your name first.");
+    return;
+  }
+  const button = form.querySelector("button[type=submit]");
+  button.disabled = true;
+  try {
+    const created = await api.createTable(settings);
+    saveToken(created.table, created.token);
+    location.assign(created.invite);
+  } catch (error) {
+    showMessage(error.message);
+    button.disabled = false;
+  }
+}
+
+/** "https://host/t/abc" or "abc" -> "abc" */
+function tableIdFrom(text) {
+  const match = text.trim().match(/(?:\/t\/)?([A-Za-z0-9_-]{4,})\/?$/);
+  return match ? match[1] : null;
+}
+
+function goToTable(event) {
+  event.preventDefault();
+  const id = tableIdFrom(document.getElementById("go").value);
+  if (id) location.assign(`/t/${encodeURIComponent(id)}`);
+  else showMessage("That does not look like an invite link or a table id.");
+}
+
+/** Tables this browser holds a seat at (their tokens are in localStorage). */
+function listMyTables() {
+  const prefix = "pysaboteur.token.";
+  const ids = [];
+  for (let index = 0; index < localStorage.length; index++) {
+    const key = localStorage.key(index);
+    if (key?.startsWith(prefix)) ids.push(key.slice(prefix.length));
+  }
+  if (!ids.length) return;
+  fill(
+    document.getElementById("my-tables"),
+    h("h2", {}, "Your tables"),
+    h(
+      "ul",
+      { class: "my-tables" },
+      ids.map((id) => h("li", {}, h("a", { href: `/t/${encodeURIComponent(id)}` }, `table ${id}`))),
+    ),
+  );
+}
+
+fillPlayers();
+fillBots();
+listMyTables();
+form.addEventListener("submit", create);
+document.getElementById("go-form").addEventListener("submit", goToTable);

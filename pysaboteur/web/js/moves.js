@@ -1,0 +1,61 @@
+// Reading move strings (records.md, "Moves") and sorting the server's legal
+// moves by the hand card they use. No legality is computed here: every move the
+// page offers is one of the strings the server sent in `legal`.
+
+import { isPathCode, isShapeOfCard } from "./cards.js";
+
+/**
+ * The parts of a move string: {text, seat, kind, card, x, y, target, tool, value}.
+ * Another seat's hidden discard or pick reads "2 discard" / "2 take" (no card, no value).
+ */
+export function parseMove(text) {
+  const [seatText, ...words] = text.split(" ");
+  const move = {
+    text,
+    seat: Number(seatText),
+    kind: words[0],
+    card: "",
+    x: 0,
+    y: 0,
+    target: -1,
+    tool: "",
+    value: 0,
+  };
+  const head = words[0];
+  const cell = (word) => word.split(",").map(Number);
+  const seatOf = (word) => Number(word.slice(1));
+  if (head === "place") {
+    move.card = words[1];
+    [move.x, move.y] = cell(words[2]);
+  } else if (head === "rockfall" || head === "map") {
+    move.card = head;
+    [move.x, move.y] = cell(words[1]);
+  } else if (head.startsWith("break-")) {
+    Object.assign(move, { kind: "break", card: head, tool: head.slice(6), target: seatOf(words[1]) });
+  } else if (head.startsWith("fix-")) {
+    const tool = words.length === 3 ? words[1] : head.slice(4);
+    Object.assign(move, { kind: "fix", card: head, tool, target: seatOf(words.at(-1)) });
+  } else if (head === "discard") {
+    move.card = words[1] || "";
+  } else if (head === "take") {
+    move.value = words[1] ? Number(words[1]) : 0;
+  }
+  return move;
+}
+
+/** Whether a legal move is played with the hand card `code`. */
+export function usesCard(move, code) {
+  if (move.kind === "place") return isPathCode(code) && isShapeOfCard(move.card, code);
+  if (move.kind === "pass" || move.kind === "take") return false;
+  return move.card === code;
+}
+
+/** The legal moves (parsed) that play hand card `code`, discards included. */
+export function movesForCard(legal, code) {
+  return legal.map(parseMove).filter((move) => usesCard(move, code));
+}
+
+/** Whether the hand card can do anything but be discarded. */
+export function isPlayable(legal, code) {
+  return movesForCard(legal, code).some((move) => move.kind !== "discard");
+}

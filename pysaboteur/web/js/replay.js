@@ -1,0 +1,213 @@
+// The replay page (/replay/{table}): a finished game move by move, with every
+// hand and role shown (the game is over, so all of it is public).
+
+import { api } from "./api.js";
+import { fill, h } from "./dom.js";
+import { nuggetsText } from "./cards.js";
+import { renderMiniHand } from "./hand.js";
+import { MazeView } from "./maze_view.js";
+import { renderSeats } from "./seats.js";
+import { renderLog } from "./log.js";
+import { showMessage } from "./messages.js";
+import { ROLE_NAMES, describeMove, namer } from "./words.js";
+
+const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
+const app = document.getElementById("app");
+const cache = new Map();
+const state = { n: 0, total: 0, facts: null, loading: 0, maze: new MazeView() };
+
+async function position(n) {
+  if (!cache.has(n))
+    cache.set(
+      n,
+      api.replay(tableId, n).catch((error) => {
+        cache.delete(n);
+        throw error;
+      }),
+    );
+  return cache.get(n);
+}
+
+function seatExtras(observation) {
+  const extras = new Map();
+  observation.roles.forEach((role, seat) => {
+    extras.set(
+      seat,
+      h(
+        "div",
+        { class: "replay-seat" },
+        h("span", { class: `role-badge ${role}` }, ROLE_NAMES[role]),
+        h("span", { class: "fact" }, `gold: ${nuggetsText(observation.gold_so_far[seat])}`),
+        renderMiniHand(observation.hands[seat]),
+      ),
+    );
+  });
+  return extras;
+}
+
+function controls() {
+  const button = (label, testid, target, aria) =>
+    h(
+      "button",
+      {
+        type: "button",
+        class: "button",
+        "data-testid": testid,
+        "aria-label": aria,
+        onclick: () => go(target()),
+      },
+      label,
+    );
+  const slider = h("input", {
+    type: "range",
+    min: 0,
+    max: state.total,
+    value: state.n,
+    id: "replay-slider",
+    "data-testid": "replay-slider",
+    "aria-label": "jump to move",
+  });
+  slider.addEventListener("input", () => go(Number(slider.value)));
+  return h(
+    "div",
+    { class: "replay-controls panel" },
+    h(
+      "div",
+      { class: "buttons" },
+      button("« Start", "replay-first", () => 0, "to the start"),
+      button("◀ Back", "replay-back", () => state.n - 1, "one move back"),
+      button("Forward ▶", "replay-forward", () => state.n + 1, "one move forward"),
+      button("End »", "replay-last", () => state.total, "to the end"),
+    ),
+    h("label", { for: "replay-slider", class: "slider-label" }, "Jump: ", slider),
+    h(
+      "a",
+      {
+        class: "button",
+        href: api.recordUrl(tableId),
+        download: `saboteur-${tableId}.json`,
+        "data-testid": "record-link",
+      },
+      "Download the record",
+    ),
+  );
+}
+
+async function go(n) {
+  const target = Math.max(0, Math.min(state.total, n));
+  state.n = target;
+  const ticket = ++state.loading;
+  let data;
+  try {
+    data = await position(target);
+  } catch (error) {
+    showMessage(error.message);
+    return;
+  }
+  if (ticket !== state.loading) return; // a later request wins
+  show(data);
+}
+
+function show(data) {
+  const observation = data.observation;
+  // Seats as players of a finished game: who was online then means nothing now.
+  const seats = state.facts.seats.map((seat) => ({ ...seat, kind: seat.kind === "bot" ? "bot" : "player" }));
+  const view = { table: { ...state.facts, seats }, observation, clock: null, legal: [] };
+  const nameOf = namer(view);
+  // After the last move, the maze as the last round ended, every goal face up.
+  const ended = observation.phase === "over" ? observation.rounds.at(-1) : null;
+  state.maze.show({
+    cards: ended ? ended.maze : observation.maze,
+    goals: ended ? [] : observation.goals,
+    label: "the maze at this move",
+  });
+  const moveText = data.move
+    ? `Move ${data.n} of ${data.moves}: ${describeMove(data.move, nameOf, null)}.`
+    : `The deal, before move 1 (${data.moves} moves in all).`;
+  const slider = document.getElementById("replay-slider");
+  if (slider) slider.value = String(data.n);
+  fill(document.getElementById("replay-move"), moveText);
+  fill(
+    document.getElementById("replay-round"),
+    `Round ${observation.round} of 3 · ${observation.draw_pile} cards in the draw pile`,
+  );
+  fill(
+    document.getElementById("seats-area"),
+    renderSeats({ view, mySeat: null, nameOf, extras: seatExtras(observation) }),
+  );
+  const log = document.getElementById("log");
+  fill(log, renderLog({ observation, nameOf, viewer: null }));
+  log.scrollTop = log.scrollHeight;
+  document.body.dataset.n = String(data.n);
+  document.getElementById("announce").textContent = moveText;
+}
+
+async function start() {
+  try {
+    state.facts = await api.table(tableId);
+    const first = await position(0);
+    state.total = first.moves;
+  } catch (error) {
+    fill(
+      app,
+      h(
+        "section",
+        { class: "panel" },
+        h("h1", {}, "No replay"),
+        h("p", {}, error.message),
+        h("p", {}, h("a", { href: `/t/${encodeURIComponent(tableId)}` }, "Back to the table")),
+      ),
+    );
+    return;
+  }
+  document.getElementById("table-title").textContent = `replay of table ${tableId}`;
+  fill(
+    app,
+    h(
+      "div",
+      { class: "game replay" },
+      h(
+        "section",
+        { class: "banner" },
+        controls(),
+        h("p", { class: "turn-status", id: "replay-move", "data-testid": "replay-move" }),
+        h("p", { class: "facts", id: "replay-round" }),
+      ),
+      h(
+        "section",
+        { class: "maze-area panel", "aria-labelledby": "maze-title" },
+        h("div", { class: "maze-toolbar" }, h("h2", { id: "maze-title" }, "The maze"), state.maze.toolbar()),
+        state.maze.scroller,
+      ),
+      h(
+        "div",
+        { class: "side" },
+        h("aside", { class: "seats-area", id: "seats-area", "aria-label": "the players" }),
+        h(
+          "aside",
+          { class: "log-area panel", "aria-labelledby": "log-title" },
+          h("h2", { id: "log-title" }, "Moves"),
+          h("div", { class: "log-scroll", id: "log", tabindex: 0 }),
+        ),
+      ),
+    ),
+  );
+  await go(0);
+}
+
+document.addEventListener("keydown", (event) => {
+  if (event.target instanceof HTMLInputElement) return;
+  const steps = {
+    ArrowLeft: () => state.n - 1,
+    ArrowRight: () => state.n + 1,
+    Home: () => 0,
+    End: () => state.total,
+  };
+  if (steps[event.key]) {
+    event.preventDefault();
+    go(steps[event.key]());
+  }
+});
+
+window.addEventListener("resize", () => state.maze.redraw());
+start();

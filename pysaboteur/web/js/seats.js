@@ -1,0 +1,133 @@
+// One panel per seat: name, who plays it, connection, broken tools, hand size,
+// whose turn it is with the clock, and buttons when a card can target the seat.
+
+import { h } from "./dom.js";
+import { iconSvg, toolIcon } from "./icons.js";
+import { TOOLS, nuggetsText } from "./cards.js";
+import { formatSeconds, secondsLeft } from "./clock.js";
+
+function status(seatFacts) {
+  if (!seatFacts) return { text: "", cls: "" };
+  if (seatFacts.kind === "bot") return { text: "bot", cls: "bot" };
+  if (seatFacts.kind === "open") return { text: "open seat", cls: "open" };
+  if (seatFacts.kind !== "human") return { text: "", cls: "" };
+  if (seatFacts.away) return { text: "away: a bot plays for now", cls: "away" };
+  return seatFacts.connected ? { text: "online", cls: "online" } : { text: "offline", cls: "offline" };
+}
+
+function tools(broken) {
+  const label = broken.length ? `broken: ${broken.join(", ")}` : "no broken tools";
+  return h(
+    "span",
+    { class: "tools", role: "img", "aria-label": label, title: label },
+    TOOLS.map((tool) => {
+      const isBroken = broken.includes(tool);
+      const icon = iconSvg(toolIcon(tool, { broken: isBroken }), 26, null);
+      icon.classList.add(isBroken ? "broken" : "intact");
+      return icon;
+    }),
+  );
+}
+
+function handSize(count) {
+  const label = `${count} card${count === 1 ? "" : "s"} in hand`;
+  return h(
+    "span",
+    { class: "hand-size", title: label, "aria-label": label },
+    h("span", { class: "mini-cards", "aria-hidden": "true" }),
+    String(count),
+  );
+}
+
+/**
+ * The seat panels.
+ *   view        the latest view ({table, observation, clock})
+ *   mySeat      the viewer's seat or null
+ *   nameOf      seat -> name
+ *   targets     seat -> [{label, move, testid}] buttons for the selected card
+ *   onTarget    called with a target's move
+ *   extras      seat -> a node to add to the panel (the replay shows hands and roles)
+ */
+export function renderSeats({
+  view,
+  mySeat,
+  nameOf,
+  targets = new Map(),
+  onTarget = null,
+  extras = new Map(),
+}) {
+  const observation = view.observation;
+  const facts = view.table.seats;
+  const list = h("ol", { class: "seats", "aria-label": "the players" });
+  for (let seat = 0; seat < view.table.players; seat++) {
+    const seatFacts = facts[seat];
+    const toMove = observation && observation.to_move === seat;
+    const isMe = seat === mySeat;
+    const mine = targets.get(seat) || [];
+    const { text, cls } = status(seatFacts);
+    const clock = view.clock && view.clock.seat === seat ? view.clock : null;
+    const picking = observation && observation.phase === "gold" && toMove;
+    const classes = ["seat", toMove && "to-move", isMe && "me", mine.length && "targetable"]
+      .filter(Boolean)
+      .join(" ");
+    const panel = h(
+      "li",
+      { class: classes, "data-testid": `seat-${seat}`, "aria-current": toMove ? "true" : null },
+      h(
+        "div",
+        { class: "seat-head" },
+        cls && h("span", { class: `status-dot ${cls}`, title: text, "aria-hidden": "true" }),
+        h("span", { class: "seat-name" }, nameOf(seat)),
+        isMe && h("span", { class: "badge you" }, "you"),
+        h("span", { class: "seat-number" }, `seat ${seat}`),
+      ),
+      text && h("div", { class: "seat-status" }, text),
+      observation &&
+        h(
+          "div",
+          { class: "seat-facts" },
+          handSize(observation.hand_sizes[seat]),
+          tools(observation.broken[seat]),
+        ),
+      toMove &&
+        h(
+          "div",
+          { class: "turn-line" },
+          h("span", { class: "turn-badge" }, picking ? "choosing gold" : isMe ? "your turn" : "to move"),
+          clock &&
+            h(
+              "span",
+              { class: "countdown", "data-deadline": clock.deadline, "aria-label": "time left" },
+              formatSeconds(secondsLeft(clock.deadline)),
+            ),
+        ),
+      isMe &&
+        observation?.gold &&
+        h(
+          "div",
+          { class: "my-gold" },
+          `your gold: ${nuggetsText(observation.gold.kept.reduce((a, b) => a + b, 0))}`,
+        ),
+      mine.length > 0 &&
+        h(
+          "div",
+          { class: "seat-targets" },
+          mine.map((target) =>
+            h(
+              "button",
+              {
+                type: "button",
+                class: "button target-button",
+                "data-testid": target.testid,
+                onclick: () => onTarget(target.move),
+              },
+              target.label,
+            ),
+          ),
+        ),
+      extras.get(seat) || null,
+    );
+    list.append(panel);
+  }
+  return list;
+}

@@ -1,0 +1,420 @@
+// The table page (/t/{table}): join, wait in the lobby, then play. Everything
+// shown comes from the latest `view` the server sent; moves go back as the
+// exact strings of the view's `legal` list.
+
+import { api, forgetToken, loadToken, saveToken } from "./api.js";
+import { TableSocket } from "./socket.js";
+import { fill, h } from "./dom.js";
+import { MazeView } from "./maze_view.js";
+import { gameSkeleton, isMyTurn, renderBanner, renderHandArea } from "./game_view.js";
+import { renderSeats } from "./seats.js";
+import { renderMiniHand } from "./hand.js";
+import { lastMoveText, renderLog } from "./log.js";
+import { renderRoundEnd } from "./round_end.js";
+import { renderJoin, renderLobbyRoom } from "./pregame.js";
+import { choicesFor } from "./choices.js";
+import { parseMove } from "./moves.js";
+import { noteServerTime, startClockTicker } from "./clock.js";
+import { namer } from "./words.js";
+import { goalKind, isPathCode, turnedCode } from "./cards.js";
+import { clearMessages, showMessage } from "./messages.js";
+
+const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
+const app = document.getElementById("app");
+
+const state = {
+  token: loadToken(tableId),
+  seat: null, // from the socket's welcome; null for a spectator
+  view: null,
+  socket: null,
+  selected: null, // index in the hand
+  turned: false, // the selected path card turned 180°
+  pending: null, // a move sent and not yet answered
+  roundsSeen: null, // finished rounds already known, to notice a round's end
+  maze: null, // the MazeView while the game is shown
+  joinShownFor: null, // the table status the join form was drawn for
+  starting: false,
+  joining: false,
+  pollTimer: null,
+  welcomes: 0, // sockets welcomed so far: more than one means it reconnected
+};
+
+// ---- connection ----------------------------------------------------------
+
+function connect() {
+  state.socket?.close();
+  clearInterval(state.pollTimer);
+  state.socket = new TableSocket(tableId, state.token, { onMessage, onState: showConnection, onClosed });
+  state.socket.connect();
+}
+
+function onMessage(message) {
+  if (message.type === "welcome") {
+    state.seat = message.seat;
+    state.welcomes += 1;
+    document.body.dataset.welcomes = String(state.welcomes);
+  } else if (message.type === "view") {
+    onView(message);
+  } else if (message.type === "error") {
+    state.pending = null;
+    showMessage(message.error?.message || "The server refused that.");
+    render();
+  }
+}
+
+function onClosed(code) {
+  state.socket = null;
+  state.view = null;
+  if (code === 4401 && state.token) {
+    forgetToken(tableId);
+    state.token = null;
+    clearMessages("error"); // the server's refusal of the hello, said better below
+    showMessage("This browser's seat at the table was not recognised. You can join again or watch.");
+    showJoin({ watch: false });
+  } else if (code === 4403) {
+    clearMessages("error");
+    showMessage("This table does not allow spectators.");
+    showJoin({ watch: false });
+  } else if (code === 4404) {
+    renderNoTable();
+  } else {
+    showMessage("The server refused this page's connection. Reload the page to try again.");
+  }
+}
+
+function showConnection(connection) {
+  const node = document.getElementById("connection");
+  if (!node) return;
+  const words = { connecting: "connecting…", open: "connected", lost: "connection lost: reconnecting…" };
+  node.textContent = words[connection] || "";
+  node.className = `connection ${connection}`;
+  document.body.dataset.connection = connection;
+}
+
+function send(message) {
+  if (!state.socket?.send(message)) {
+    showMessage("Not connected to the table right now; reconnecting. Please try again in a moment.");
+    return false;
+  }
+  return true;
+}
+
+function sendMove(text) {
+  if (state.pending) return;
+  if (!state.view.legal.includes(text)) return; // only ever the server's own strings
+  clearMessages("error");
+  if (send({ type: "move", move: text, expect: state.view.version })) {
+    state.pending = text;
+    render();
+  }
+}
+
+// ---- views -----------------------------------------------------------------
+
+function onView(view) {
+  noteServerTime(view.accepted_at);
+  const previous = state.view;
+  const moved = !previous || previous.version !== view.version;
+  state.view = view;
+  if (moved) {
+    state.selected = null;
+    state.turned = false;
+    state.pending = null;
+  }
+  const observation = view.observation;
+  if (observation) {
+    if (state.roundsSeen !== null && observation.rounds.length > state.roundsSeen) showRoundEnd(observation);
+    state.roundsSeen = observation.rounds.length;
+    if (moved && previous) {
+      announce(observation);
+      tellWhatTheMapShowed(observation);
+    }
+  }
+  render();
+}
+
+/** After the viewer's own map move, say what the goal is (the goal also shows it). */
+function tellWhatTheMapShowed(observation) {
+  const text = observation.history.at(-1)?.at(-1);
+  if (!text || state.seat === null || !text.startsWith(`${state.seat} map `)) return;
+  const move = parseMove(text);
+  const goal = observation.goals.find((each) => each.x === move.x && each.y === move.y);
+  if (goal?.card) showMessage(`Your map: the goal at ${move.x},${move.y} is ${goalKind(goal.card)}.`, "info");
+}
+
+function announce(observation) {
+  const nameOf = namer(state.view);
+  const node = document.getElementById("announce");
+  const turn = myTurn() ? " It is your turn." : "";
+  if (node) node.textContent = lastMoveText(observation, nameOf, state.seat) + "." + turn;
+}
+
+function myTurn() {
+  return isMyTurn(state.view, state.seat);
+}
+
+function setBodyState() {
+  const view = state.view;
+  const data = document.body.dataset;
+  data.version = view ? String(view.version) : "";
+  data.status = view ? view.table.status : "";
+  data.phase = view?.observation?.phase || "";
+  data.round = view?.observation ? String(view.observation.round) : "";
+  data.seat = state.seat === null ? "" : String(state.seat);
+  data.myTurn = myTurn() && !state.pending ? "yes" : "no";
+  data.pending = state.pending ? "yes" : "no";
+  document.title = myTurn() ? "● Your turn — Saboteur" : "Saboteur";
+  // A hook for tests and curious people: the latest view, as the server sent it.
+  window.saboteurView = view;
+}
+
+function render() {
+  setBodyState();
+  const view = state.view;
+  if (!view) return;
+  const title = document.getElementById("table-title");
+  if (title) title.textContent = `table ${tableId}`;
+  if (view.table.status === "lobby") renderLobby(view);
+  else renderGame(view);
+}
+
+// ---- lobby -----------------------------------------------------------------
+
+function renderLobby(view) {
+  const nameOf = namer(view);
+  const room = renderLobbyRoom({
+    table: view.table,
+    mySeat: state.seat,
+    nameOf,
+    onStart: startGame,
+    starting: state.starting,
+  });
+  if (state.token) {
+    state.joinShownFor = null;
+    fill(app, room);
+    return;
+  }
+  // Watching the lobby without a seat: keep the join form (and what is typed in it).
+  if (state.joinShownFor !== "lobby") {
+    fill(app, h("div", { id: "join-slot" }), h("div", { id: "room-slot" }));
+    fill(document.getElementById("join-slot"), renderJoin({ table: view.table, onJoin: join, busy: false }));
+    state.joinShownFor = "lobby";
+  }
+  fill(document.getElementById("room-slot"), room);
+}
+
+async function startGame() {
+  state.starting = true;
+  render();
+  try {
+    await api.start(tableId, state.token);
+  } catch (error) {
+    showMessage(error.message);
+  } finally {
+    state.starting = false;
+    render();
+  }
+}
+
+async function join(name) {
+  if (!name) {
+    showMessage("Please write your name first.");
+    return;
+  }
+  if (state.joining) return;
+  state.joining = true;
+  try {
+    const seat = await api.join(tableId, name);
+    saveToken(tableId, seat.token);
+    state.token = seat.token;
+    state.joinShownFor = null;
+    connect();
+  } catch (error) {
+    showMessage(error.message);
+  } finally {
+    state.joining = false;
+  }
+}
+
+/** No token: show the table's public facts with the join form, and watch if allowed. */
+async function showJoin({ watch = true } = {}) {
+  let table;
+  try {
+    table = await api.table(tableId);
+  } catch (error) {
+    if (error.code === "unknown_table") renderNoTable();
+    else showMessage(error.message);
+    return;
+  }
+  const form = renderJoin({ table, onJoin: join, onWatch: () => connect(), busy: false });
+  // In the lobby the form keeps its slot while the seats below it change.
+  fill(app, h("div", { id: "join-slot" }, form), h("div", { id: "room-slot" }));
+  state.joinShownFor = table.status;
+  if (table.spectators && watch && table.status === "lobby") connect();
+  else if (table.status === "lobby") {
+    clearInterval(state.pollTimer);
+    state.pollTimer = setInterval(async () => {
+      if (state.token) return clearInterval(state.pollTimer);
+      try {
+        const fresh = await api.table(tableId);
+        if (fresh.status !== "lobby") location.reload();
+      } catch {
+        // a missed poll is retried on the next tick
+      }
+    }, 3000);
+  }
+}
+
+function renderNoTable() {
+  fill(
+    app,
+    h(
+      "section",
+      { class: "panel" },
+      h("h1", {}, "No such table"),
+      h("p", {}, `There is no table "${tableId}" here. It may have been mistyped.`),
+      h("p", {}, h("a", { class: "button primary", href: "/" }, "Create a table")),
+    ),
+  );
+}
+
+// ---- the game ----------------------------------------------------------------
+
+function currentChoices(view) {
+  const observation = view.observation;
+  if (state.selected === null || !myTurn() || !observation.hand) return null;
+  const code = observation.hand[state.selected];
+  return {
+    code,
+    ...choicesFor({ code, turned: state.turned, legal: view.legal, broken: observation.broken[state.seat] }),
+  };
+}
+
+function renderGame(view) {
+  if (!document.getElementById("game")) {
+    state.maze = new MazeView();
+    fill(app, gameSkeleton(state.maze));
+  }
+  const observation = view.observation;
+  const nameOf = namer(view);
+  const choices = currentChoices(view);
+  const page = {
+    view,
+    seat: state.seat,
+    selected: state.selected,
+    turned: state.turned,
+    pending: state.pending,
+    nameOf,
+    tableId,
+    onBack: () => send({ type: "back" }),
+  };
+  fill(document.getElementById("banner"), renderBanner(page));
+  showMaze(observation, choices);
+  fill(
+    document.getElementById("hand-area"),
+    renderHandArea(page, choices, {
+      select,
+      send: sendMove,
+      turn: () => {
+        state.turned = !state.turned;
+        render();
+      },
+      cancel: deselect,
+    }),
+  );
+  // With open hands every hand is public: shown under each other seat's name.
+  const extras = new Map();
+  observation.hands?.forEach((hand, seat) => {
+    if (seat !== state.seat) extras.set(seat, renderMiniHand(hand));
+  });
+  fill(
+    document.getElementById("seats-area"),
+    renderSeats({
+      view,
+      mySeat: state.seat,
+      nameOf,
+      targets: choices?.seats || new Map(),
+      onTarget: sendMove,
+      extras,
+    }),
+  );
+  const log = document.getElementById("log");
+  const atBottom = log.scrollTop + log.clientHeight >= log.scrollHeight - 24;
+  fill(log, renderLog({ observation, nameOf, viewer: state.seat }));
+  if (atBottom) log.scrollTop = log.scrollHeight;
+}
+
+function showMaze(observation, choices) {
+  const ghost =
+    choices && isPathCode(choices.code) ? (state.turned ? turnedCode(choices.code) : choices.code) : null;
+  // Once the game is over, the maze as the last round ended: every goal face up.
+  const ended = observation.phase === "over" ? observation.rounds.at(-1) : null;
+  state.maze.show({
+    cards: ended ? ended.maze : observation.maze,
+    goals: ended ? [] : observation.goals,
+    targets: choices?.cells || [],
+    ghost,
+    lastCell: lastCell(observation),
+    onTarget: (target) => sendMove(target.move),
+  });
+}
+
+function lastCell(observation) {
+  const text = observation.history.at(-1)?.at(-1);
+  if (!text) return null;
+  const move = parseMove(text);
+  return ["place", "rockfall", "map"].includes(move.kind) ? { x: move.x, y: move.y } : null;
+}
+
+function deselect() {
+  state.selected = null;
+  state.turned = false;
+  render();
+}
+
+function select(index) {
+  if (state.selected === index) {
+    deselect();
+    return;
+  }
+  state.selected = index;
+  state.turned = false;
+  // A path card that fits only when turned is shown turned at once.
+  const code = state.view.observation.hand[index];
+  if (isPathCode(code)) {
+    const choices = choicesFor({ code, turned: false, legal: state.view.legal, broken: [] });
+    if (!choices.cells.length && choices.otherWay) state.turned = true;
+  }
+  render();
+}
+
+function showRoundEnd(observation) {
+  const number = observation.rounds.length;
+  const dialog = document.getElementById("round-end-dialog");
+  const close = () => dialog.close();
+  fill(
+    dialog,
+    renderRoundEnd({
+      summary: observation.rounds[number - 1],
+      number,
+      nameOf: namer(state.view),
+      viewer: state.seat,
+      observation,
+      onContinue: close,
+    }),
+  );
+  if (!dialog.open) dialog.showModal();
+}
+
+// ---- start -------------------------------------------------------------------
+
+document.addEventListener("keydown", (event) => {
+  if (event.key === "Escape" && state.selected !== null && !document.getElementById("round-end-dialog")?.open)
+    deselect();
+});
+window.addEventListener("resize", () => state.maze?.redraw());
+
+startClockTicker();
+if (!tableId) renderNoTable();
+else if (state.token) connect();
+else showJoin();

@@ -1,0 +1,322 @@
+"""Load the web table: many tables of bots, many WebSocket clients watching them.
+
+Starts ``saboteur serve`` on a fresh SQLite file (or uses ``--url``), keeps
+``--tables`` tables of bots only in play (a finished game is replaced by a new
+table, its watchers move over), and opens ``--clients`` spectator WebSockets
+spread evenly over them.  For every view that carries a move, each client notes
+the time from the move's acceptance on the server (``accepted_at``) to its
+arrival; it also checks that versions arrive in order with none skipped.  At
+the end it reports the delivery latency (p50/p95/p99/max), moves and views per
+second, errors, skipped versions, and that every move a client heard was stored.
+
+    .venv/bin/python scripts/load_web.py --tables 200 --clients 500 --duration 60
+
+The clients run in this process (``--client-processes`` spreads them over more);
+the server and this script share the machine, so the figures include both.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import multiprocessing
+import os
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
+
+
+@dataclass
+class Tally:
+    """What one client process saw."""
+
+    #: (arrival, seconds from acceptance to arrival) of each move heard inside the window.
+    samples: list[tuple[float, float]] = field(default_factory=list)
+    cpu: float = 0.0  # this client process's CPU seconds
+    views: int = 0
+    moves_heard: int = 0
+    errors: list[str] = field(default_factory=list)
+    skipped: int = 0  # versions that never arrived
+    finished: set[str] = field(default_factory=set)  # tables whose game ended
+    heard: dict[str, int] = field(default_factory=dict)  # table -> last version heard
+    moves: set[tuple[str, int]] = field(default_factory=set)  # (table, version) in the window
+
+
+class Pool:
+    """This process's tables; a finished one is replaced by a new table, once."""
+
+    def __init__(self, http: httpx.AsyncClient, args: argparse.Namespace) -> None:
+        self.http = http
+        self.args = args
+        self.replacement: dict[str, asyncio.Task[str]] = {}
+
+    async def create(self) -> str:
+        body = {"all_bots": True, "players": self.args.players, "bots": self.args.bots}
+        if self.args.bot_pause is not None:
+            body["bot_pause"] = self.args.bot_pause
+        response = await self.http.post("/api/tables", json=body)
+        response.raise_for_status()
+        table: str = response.json()["table"]
+        return table
+
+    async def next_table(self, finished: str) -> str:
+        if finished not in self.replacement:
+            self.replacement[finished] = asyncio.create_task(self.create())
+        return await self.replacement[finished]
+
+
+async def watch(
+    ws_url: str, table: str, pool: Pool, tally: Tally, window: tuple[float, float]
+) -> None:
+    """One spectator: watch ``table`` (and its successors) until the window closes."""
+    start, end = window
+    while time.time() < end:
+        try:
+            async with connect(f"{ws_url}/ws/tables/{table}", open_timeout=30) as websocket:
+                await websocket.send(json.dumps({"type": "hello"}))
+                last: int | None = None
+                while True:
+                    try:
+                        async with asyncio.timeout(max(0.0, end - time.time())):
+                            text = await websocket.recv()
+                    except TimeoutError:
+                        return
+                    arrival = time.time()
+                    if arrival >= end:
+                        return
+                    message = json.loads(text)
+                    kind = message["type"]
+                    if kind == "error":
+                        tally.errors.append(f"{table}: {message['error']}")
+                        continue
+                    if kind != "view":
+                        continue
+                    tally.views += 1
+                    version = message["version"]
+                    first = last is None
+                    if last is not None:
+                        if version < last:
+                            tally.errors.append(f"{table}: version {version} after {last}")
+                        elif version > last + 1:
+                            tally.skipped += version - last - 1
+                    last = version
+                    tally.heard[table] = max(tally.heard.get(table, 0), version)
+                    if message["move"] is not None and not first:
+                        tally.moves_heard += 1
+                        if arrival >= start:
+                            tally.samples.append((arrival, arrival - message["accepted_at"]))
+                            tally.moves.add((table, version))
+                    if message["table"]["status"] == "over":
+                        tally.finished.add(table)
+                        break
+            table = await pool.next_table(table)
+        except (ConnectionClosed, OSError) as error:
+            tally.errors.append(f"{table}: connection lost: {error!r}")
+            await asyncio.sleep(0.5)
+
+
+async def run_clients(args: argparse.Namespace, index: int, processes: int) -> Tally:
+    """This process's share of the tables and clients.
+
+    The tables are created evenly over the warm-up, as a real server's tables
+    start at different times; each client starts watching when its table exists.
+    Measuring starts once they all have.
+    """
+    tally = Tally()
+    async with httpx.AsyncClient(base_url=args.url, timeout=60) as http:
+        pool = Pool(http, args)
+        count = len(range(index, args.tables, processes))
+        began = time.time()
+        window = (began + args.warmup, began + args.warmup + args.duration)
+        ws_url = args.url.replace("http", "ws", 1)
+        tables: list[asyncio.Future[str]] = [asyncio.Future() for _ in range(count)]
+
+        async def create_tables() -> None:
+            for number, table in enumerate(tables):
+                await asyncio.sleep(max(0.0, began + number * args.warmup / count - time.time()))
+                table.set_result(await pool.create())
+
+        async def client(number: int) -> None:
+            table = await tables[(number // processes) % count]
+            await watch(ws_url, table, pool, tally, window)
+
+        mine = [c for c in range(args.clients) if c % processes == index]
+        cpu = time.process_time()
+        await asyncio.gather(create_tables(), *(client(c) for c in mine))
+        tally.cpu = time.process_time() - cpu
+        for table, version in tally.heard.items():  # every move heard was stored
+            response = await http.get(f"/api/tables/{table}")
+            if response.json()["version"] < version:
+                tally.errors.append(f"{table}: heard version {version}, server has less")
+    return tally
+
+
+def clients(args: argparse.Namespace, index: int, processes: int) -> Tally:
+    """Run this process's clients on uvloop when it is there (uvicorn's own loop)."""
+    try:
+        import uvloop
+    except ImportError:
+        return asyncio.run(run_clients(args, index, processes))
+    tally: Tally = uvloop.run(run_clients(args, index, processes))
+    return tally
+
+
+def client_process(args: argparse.Namespace, index: int, processes: int, out: Any) -> None:
+    out.put(clients(args, index, processes))
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process and its children that ended (Linux)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    ticks = sum(int(value) for value in fields[11:15])
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def start_server(args: argparse.Namespace, folder: Path) -> subprocess.Popen[str]:
+    port = free_port()
+    command = [
+        sys.executable, "-m", "pysaboteur.cli", "serve", "--port", str(port),
+        "--database", str(folder / "load.db"), "--bots", args.bots,
+        "--bot-pause", str(args.server_bot_pause), "--bot-workers", str(args.bot_workers),
+    ]  # fmt: skip
+    server = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
+    assert server.stdout is not None
+    print(server.stdout.readline().strip())
+    args.url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            httpx.get(f"{args.url}/api/bots", timeout=1)
+            return server
+        except httpx.TransportError:
+            if server.poll() is not None or time.monotonic() > deadline:
+                raise SystemExit("the server did not start") from None
+            time.sleep(0.1)
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def report(tallies: list[Tally], args: argparse.Namespace, server_cpu: float | None) -> int:
+    samples = sorted(sample for tally in tallies for sample in tally.samples)
+    latencies = [latency for _, latency in samples]
+    errors = [e for tally in tallies for e in tally.errors]
+    skipped = sum(tally.skipped for tally in tallies)
+    views = sum(tally.views for tally in tallies)
+    print(
+        f"{args.tables} tables of {args.players} {args.bots} bots, {args.clients} spectators,"
+        f" {args.duration:g} s measured after {args.warmup:g} s of warm-up (tables created over it)"
+    )
+    if not latencies:
+        print("no moves were heard")
+        return 1
+    ms = [1000 * x for x in latencies]
+    moves = len(set().union(*(tally.moves for tally in tallies)))
+    print(
+        f"moves: {moves} ({moves / args.duration:.0f}/s); deliveries of a move to a client: "
+        f"{len(ms)} ({len(ms) / args.duration:.0f}/s); views received: {views}; "
+        f"games finished: {len(set().union(*(tally.finished for tally in tallies)))}"
+    )
+    print(
+        f"move accepted -> arrived at a client: p50 {statistics.median(ms):.1f} ms, "
+        f"p95 {percentile(ms, 0.95):.1f} ms, p99 {percentile(ms, 0.99):.1f} ms, "
+        f"max {max(ms):.1f} ms"
+    )
+    if len(samples) > 100:
+        parts = 6 if args.duration >= 120 else 3
+        start, span = samples[0][0], (samples[-1][0] - samples[0][0]) / parts
+        buckets: list[list[float]] = [[] for _ in range(parts)]
+        for arrival, latency in samples:
+            buckets[min(parts - 1, int((arrival - start) / span))].append(1000 * latency)
+        print("p99 by period:", ", ".join(f"{percentile(b, 0.99):.0f} ms" for b in buckets if b))
+    elapsed = args.warmup + args.duration
+    client_cpu = sum(tally.cpu for tally in tallies) / elapsed
+    print(f"client processes' CPU: {100 * client_cpu:.0f}% of one core")
+    if server_cpu is not None:
+        print(f"server process CPU: {100 * server_cpu:.0f}% of one core (bot workers apart)")
+    print(f"errors: {len(errors)}; versions skipped (lost moves): {skipped}")
+    for error in errors[:10]:
+        print("  ", error)
+    return 0 if not errors and not skipped else 1
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--url", default=None, help="a running server (default: start one)")
+    parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument("--clients", type=int, default=500)
+    parser.add_argument("--players", type=int, default=5)
+    parser.add_argument("--bots", default="heuristic", help="the tables' bot spec")
+    parser.add_argument(
+        "--bot-pause", type=float, default=None, help="each table's bot pause (default: server's)"
+    )
+    parser.add_argument(
+        "--server-bot-pause", type=float, default=1.0, help="the started server's --bot-pause"
+    )
+    parser.add_argument(
+        "--bot-workers", type=int, default=1, help="the started server's --bot-workers"
+    )
+    parser.add_argument("--duration", type=float, default=60.0, help="seconds measured")
+    parser.add_argument(
+        "--warmup", type=float, default=30.0,
+        help="seconds over which the tables are created, before measuring (default: %(default)s)",
+    )  # fmt: skip
+    parser.add_argument("--client-processes", type=int, default=1)
+    args = parser.parse_args()
+    # Stopped from outside: still stop the server it started (in the finally below).
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+
+    with tempfile.TemporaryDirectory() as folder:
+        server = start_server(args, Path(folder)) if args.url is None else None
+        cpu_before = cpu_seconds(server.pid) if server else 0.0
+        began = time.time()
+        try:
+            if args.client_processes == 1:
+                tallies = [clients(args, 0, 1)]
+            else:
+                context = multiprocessing.get_context("spawn")
+                out = context.Queue()
+                workers = [
+                    context.Process(
+                        target=client_process, args=(args, i, args.client_processes, out)
+                    )
+                    for i in range(args.client_processes)
+                ]
+                for worker in workers:
+                    worker.start()
+                tallies = [out.get() for _ in workers]
+                for worker in workers:
+                    worker.join()
+            server_cpu = None
+            if server is not None:
+                server_cpu = (cpu_seconds(server.pid) - cpu_before) / (time.time() - began)
+        finally:
+            if server is not None:
+                server.terminate()
+                server.wait(30)
+    return report(tallies, args, server_cpu)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

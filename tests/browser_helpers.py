@@ -1,0 +1,241 @@
+"""Helpers for the browser tests: a real server in a subprocess, Debian's Chromium
+driven by Playwright, and moves played by clicking (or tapping) through the table page.
+
+Playwright never downloads a browser here: it drives ``/usr/bin/chromium``, which
+``scripts/test`` installs from Debian's packages.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Browser, Locator, Page, Playwright
+
+from pysaboteur.bots import make_bot
+from pysaboteur.rules import Move
+from pysaboteur.rules.cards import CARD_OF_SHAPE, parse_shape
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
+#: How long one step in the page (a click answered, a view arriving) may take.
+STEP_MS = 15_000
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+class Server:
+    """``saboteur serve`` in a subprocess on a fixed port with its own SQLite file.
+
+    ``restart`` stops it and starts it again on the same port and database, the way
+    a deployment restarts: open pages lose their connection and must find it again.
+    """
+
+    def __init__(self, database: Path, bot_pause: float = 0.0) -> None:
+        self.database = database
+        self.bot_pause = bot_pause
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.log = database.with_suffix(".log")
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        command = [
+            sys.executable, "-m", "pysaboteur.cli", "serve", "--port", str(self.port),
+            "--database", str(self.database), "--bot-pause", str(self.bot_pause),
+        ]  # fmt: skip
+        with self.log.open("a") as output:
+            self.process = subprocess.Popen(command, stdout=output, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"the server stopped at start:\n{self.log.read_text()}")
+            try:
+                with urllib.request.urlopen(self.base + "/api/bots", timeout=1):
+                    return
+            except (urllib.error.URLError, OSError):
+                time.sleep(0.1)
+        raise RuntimeError(f"the server did not answer within 30 s:\n{self.log.read_text()}")
+
+    def stop(self) -> None:
+        if self.process is None:
+            return
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+        self.process = None
+
+    def restart(self) -> None:
+        self.stop()
+        self.start()
+
+
+@contextmanager
+def running_server(database: Path, bot_pause: float = 0.0) -> Iterator[Server]:
+    """A started :class:`Server`, stopped at the end."""
+    server = Server(database, bot_pause)
+    try:
+        server.start()
+        yield server
+    finally:
+        server.stop()
+
+
+def get_json(url: str) -> Any:
+    with urllib.request.urlopen(url, timeout=10) as response:
+        return json.loads(response.read())
+
+
+def post_json(url: str, body: dict[str, Any]) -> Any:
+    request = urllib.request.Request(
+        url, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}
+    )
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.loads(response.read())
+
+
+def launch_chromium(playwright: Playwright) -> Browser:
+    return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+
+
+def laptop_page(browser: Browser) -> Page:
+    """A page in a fresh context (its own storage) on a laptop-sized screen with a mouse."""
+    page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    page.set_default_timeout(STEP_MS)
+    return page
+
+
+def phone_page(browser: Browser) -> Page:
+    """A page in a fresh context on a phone-sized touch screen."""
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
+    )
+    page = context.new_page()
+    page.set_default_timeout(STEP_MS)
+    return page
+
+
+def screenshot(page: Page, name: str, *, full_page: bool = False) -> Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=full_page)
+    return path
+
+
+def page_state(page: Page) -> dict[str, Any]:
+    """What the page says of itself on ``<body data-…>`` plus its latest legal moves."""
+    state: dict[str, Any] = page.evaluate(
+        """() => ({...document.body.dataset,
+                   legal: window.saboteurView ? window.saboteurView.legal : [],
+                   observation: window.saboteurView ? window.saboteurView.observation : null,
+                   dialog: Boolean(document.querySelector('#round-end-dialog[open]'))})"""
+    )
+    return state
+
+
+def hand_on_page(page: Page) -> list[str]:
+    cards: list[str] = page.locator('[data-testid^="hand-card-"]').evaluate_all(
+        "nodes => nodes.map(node => node.dataset.card)"
+    )
+    return cards
+
+
+def press(locator: Locator, touch: bool) -> None:
+    """Tap on a touch screen, click with a mouse."""
+    if touch:
+        locator.tap(timeout=STEP_MS)
+    else:
+        locator.click(timeout=STEP_MS)
+
+
+def play_by_clicking(page: Page, text: str, *, touch: bool = False) -> None:
+    """Play ``text`` (one of the page's legal moves) the way a person would:
+    choose the hand card, turn it if the move needs it turned, then choose the
+    cell, the seat's button or Discard. Returns once the server accepted it."""
+    version = int(page.evaluate("document.body.dataset.version"))
+    move = Move.parse(text)
+    if move.kind == "take":
+        press(page.locator(f'[data-testid^="gold-take-"][data-value="{move.value}"]').first, touch)
+    elif move.kind == "pass":
+        press(page.get_by_test_id("pass"), touch)
+    else:
+        printed = CARD_OF_SHAPE[parse_shape(move.card)] if move.kind == "place" else move.card
+        press(page.locator(f'[data-testid^="hand-card-"][data-card="{printed}"]').first, touch)
+        if move.kind == "place":
+            turn = page.get_by_test_id("turn-card")
+            turned = turn.count() > 0 and turn.get_attribute("aria-pressed") == "true"
+            if turned != (move.card != printed):
+                press(turn, touch)
+        if move.kind in ("place", "rockfall", "map"):
+            press(page.get_by_test_id(f"cell-{move.x},{move.y}"), touch)
+        elif move.kind in ("break", "fix"):
+            press(page.get_by_test_id(f"target-{move.target}-{move.tool}"), touch)
+        else:
+            press(page.get_by_test_id("discard"), touch)
+    page.wait_for_function(
+        """version => Number(document.body.dataset.version) > version
+                      || document.querySelector('[data-testid="message-error"]')""",
+        arg=version,
+        timeout=STEP_MS,
+    )
+    errors = page.get_by_test_id("message-error")
+    assert errors.count() == 0, f"the server refused {text!r}: {errors.first.inner_text()}"
+
+
+class Chooser:
+    """Picks the next move for a person in the test: mostly what the heuristic bot
+    would play (so miners often reach the gold and gold is picked), and now and then
+    a kind of move not played yet (a turned card, a map, a discard, …), so that
+    every control of the page gets used."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+        self.bot = make_bot("heuristic", seed)
+        self.tried: set[str] = set()
+
+    def choose(self, observation: dict[str, Any], legal: list[str]) -> str:
+        moves = [Move.parse(text) for text in legal]
+        fresh = [move for move in moves if _kind(move) not in self.tried]
+        if fresh and self.rng.random() < 0.3:
+            move = self.rng.choice(fresh)
+        else:
+            move = self.bot.choose(observation, moves)
+        self.tried.add(_kind(move))
+        return str(move)
+
+
+def _kind(move: Move) -> str:
+    """The move's kind, telling a turned placement from an upright one."""
+    if move.kind == "place":
+        printed = CARD_OF_SHAPE[parse_shape(move.card)]
+        return "place turned" if move.card != printed else "place"
+    return move.kind

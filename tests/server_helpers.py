@@ -1,0 +1,201 @@
+"""Helpers for the server's tests: a real server on a free port, and its clients.
+
+The server runs under uvicorn in a thread of the test process, storing in a
+SQLite file of the test's temporary folder; the tests talk to it over real
+HTTP and real WebSockets, with time limits on every wait.
+"""
+
+from __future__ import annotations
+
+import json
+import socket
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+import httpx
+import uvicorn
+from websockets.sync.client import ClientConnection, connect
+
+from pysaboteur.server import Settings, create_app
+from pysaboteur.server.store import Store
+
+WAIT = 20.0  # seconds any single wait may take before the test fails
+
+View = dict[str, Any]
+
+
+def settings_for(folder: Path, **changes: Any) -> Settings:
+    settings = Settings(
+        database_url=f"sqlite:///{folder / 'saboteur.db'}",
+        bot_pause=0.0,
+        bot_workers=0,  # bots choose in threads: no worker processes to start
+        bots=("random", "heuristic"),
+        web_dir=folder / "web",
+    )
+    return replace(settings, **changes)
+
+
+@dataclass
+class Server:
+    url: str
+    settings: Settings
+    http: httpx.Client = field(init=False)
+    sockets: ExitStack = field(init=False, default_factory=ExitStack)
+
+    def __post_init__(self) -> None:
+        self.http = httpx.Client(base_url=self.url, timeout=WAIT)
+
+    @property
+    def ws_url(self) -> str:
+        return self.url.replace("http://", "ws://")
+
+    def call(
+        self,
+        method: str,
+        path: str,
+        token: str | None = None,
+        body: Any = None,
+        content: bytes | str | None = None,
+    ) -> httpx.Response:
+        headers = {"Authorization": f"Bearer {token}"} if token else {}
+        if content is not None:
+            headers["Content-Type"] = "application/json"
+            return self.http.request(method, path, headers=headers, content=content)
+        return self.http.request(method, path, headers=headers, json=body)
+
+    def ok(self, method: str, path: str, token: str | None = None, body: Any = None) -> Any:
+        response = self.call(method, path, token, body)
+        assert response.status_code in (200, 201), (response.status_code, response.text)
+        return response.json()
+
+    def create(self, **body: Any) -> dict[str, Any]:
+        body.setdefault("name", "Ana")
+        return dict(self.ok("POST", "/api/tables", body=body))
+
+    def facts(self, table: str) -> dict[str, Any]:
+        return dict(self.ok("GET", f"/api/tables/{table}"))
+
+    def view(self, table: str, token: str | None = None) -> View:
+        return dict(self.ok("GET", f"/api/tables/{table}/view", token))
+
+    def socket(self, table: str, token: str | None = None, *, hello: bool = True) -> Socket:
+        """A WebSocket to ``table`` that said hello with ``token`` (unless not ``hello``)."""
+        connection = connect(f"{self.ws_url}ws/tables/{table}", open_timeout=WAIT)
+        socket = Socket(self.sockets.enter_context(connection))
+        if hello:
+            socket.send({"type": "hello"} if token is None else {"type": "hello", "token": token})
+        return socket
+
+    def stored_moves(self, table: str) -> int:
+        store = Store(self.settings.database_url)
+        try:
+            return store.move_count(table)
+        finally:
+            store.close()
+
+    def wait_for(self, check: Callable[[], bool], what: str) -> None:
+        deadline = time.monotonic() + WAIT
+        while not check():
+            assert time.monotonic() < deadline, f"timed out waiting for {what}"
+            time.sleep(0.01)
+
+
+class Socket:
+    """A WebSocket client that keeps every message it receives."""
+
+    def __init__(self, connection: ClientConnection) -> None:
+        self.connection = connection
+        self.received: list[dict[str, Any]] = []
+
+    def send(self, message: Any) -> None:
+        self.connection.send(message if isinstance(message, str | bytes) else json.dumps(message))
+
+    def receive(self) -> dict[str, Any]:
+        message: dict[str, Any] = json.loads(self.connection.recv(timeout=WAIT))
+        self.received.append(message)
+        return message
+
+    def until(self, check: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
+        """Receive until a message passes ``check``; that message."""
+        while True:
+            message = self.receive()
+            if check(message):
+                return message
+
+    def next_view(self) -> View:
+        return self.until(lambda message: message["type"] == "view")
+
+    def close(self) -> None:
+        self.connection.close()
+
+
+@contextmanager
+def running_server(folder: Path, **changes: Any) -> Iterator[Server]:
+    """A server on a free port of 127.0.0.1 with ``settings_for(folder, **changes)``."""
+    settings = settings_for(folder, **changes)
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    port = listener.getsockname()[1]
+    config = uvicorn.Config(create_app(settings), log_level="warning", ws_max_size=65536)
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [listener]}, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + WAIT
+    while not server.started:
+        assert thread.is_alive() and time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.01)
+    client = Server(f"http://127.0.0.1:{port}/", settings)
+    try:
+        yield client
+    finally:
+        client.http.close()
+        client.sockets.close()
+        server.should_exit = True
+        thread.join(WAIT)
+        listener.close()
+
+
+def error_of(response: httpx.Response) -> tuple[int, str]:
+    """The status and the error code of a refused request."""
+    body = response.json()
+    assert set(body) == {"error"} and set(body["error"]) == {"code", "message"}, body
+    assert body["error"]["message"], "an error says why"
+    return response.status_code, body["error"]["code"]
+
+
+Chooser = Callable[[int, View], str]
+
+
+def play_to_the_end(sockets: dict[int, Socket], choose: Chooser) -> View:
+    """Move for the seats of ``sockets`` (each has said hello) until the game is over.
+
+    The first socket paces the game: each of its views says whose turn it is;
+    when that is one of ``sockets``' seats, the seat's own view of that version
+    gives its legal moves and ``choose(seat, view)`` picks one.  Returns the
+    first socket's last view.
+    """
+    pacer = next(iter(sockets))
+    moved: set[int] = set()  # versions already answered (a version may come twice)
+    while True:
+        view = sockets[pacer].next_view()
+        if view["table"]["status"] == "over":
+            return view
+        observation = view["observation"]
+        if observation is None or observation["to_move"] not in sockets:
+            continue
+        seat, version = observation["to_move"], view["version"]
+        if version in moved:
+            continue
+        mine = view
+        if seat != pacer:
+            mine = sockets[seat].until(
+                lambda m, version=version: m["type"] == "view" and m["version"] == version
+            )
+        if mine["legal"]:
+            sockets[seat].send({"type": "move", "move": choose(seat, mine), "expect": version})
+            moved.add(version)
