@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field, replace
-from typing import Final
+from typing import Any, Final
 
 from .cards import (
     BREAK_TOOL,
@@ -96,6 +96,14 @@ class RoundLog:
     final_cells: dict[int, int] | None = None
     #: ``str(move)`` of the moves, filled in as observations ask for them.
     texts: list[str] = field(default_factory=list)
+    #: The round's moves as each kind of viewer saw them, filled in as observations
+    #: ask for them (see ``observation._history``); moves are only ever appended.
+    seen: dict[tuple[int | None, bool, bool], list[str]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+    #: The finished round as observations show it (see ``observation._finished_round``),
+    #: with the gold and without, once asked for.
+    shown: dict[bool, dict[str, Any]] = field(default_factory=dict, compare=False, repr=False)
 
     def move_texts(self) -> list[str]:
         """The text of every move so far, each written out once."""

@@ -121,19 +121,41 @@ def _history(
     log: RoundLog, viewer: int | None, *, discards_seen: bool, picks_seen: bool
 ) -> list[str]:
     """A round's moves as ``viewer`` saw them: another seat's face-down discard
-    without its card, another seat's gold pick without its value."""
-    seen = []
-    for move, text in zip(log.moves, log.move_texts(), strict=True):
-        kind = move.kind
-        if move.seat != viewer and (
-            (kind == DISCARD and not discards_seen) or (kind == TAKE and not picks_seen)
-        ):
-            text = f"{move.seat} {kind}"
-        seen.append(text)
-    return seen
+    without its card, another seat's gold pick without its value.
+
+    Each viewer's list is kept with the round and only its new moves are
+    written, since observations are asked for after every move.
+    """
+    seen = log.seen.setdefault((viewer, discards_seen, picks_seen), [])
+    if len(seen) < len(log.moves):
+        texts = log.move_texts()
+        for index in range(len(seen), len(log.moves)):
+            move = log.moves[index]
+            kind = move.kind
+            if move.seat != viewer and (
+                (kind == DISCARD and not discards_seen) or (kind == TAKE and not picks_seen)
+            ):
+                seen.append(f"{move.seat} {kind}")
+            else:
+                seen.append(texts[index])
+    return list(seen)
 
 
 def _finished_round(log: RoundLog, over: bool) -> dict[str, Any]:
+    """A finished round as observations show it: worked out once, then copied."""
+    shown = log.shown.get(over)
+    if shown is None:
+        shown = log.shown[over] = _show_finished_round(log, over)
+    return {
+        **shown,
+        "roles": list(shown["roles"]),
+        "goals": list(shown["goals"]),
+        "maze": [dict(card) for card in shown["maze"]],
+        "gold": None if shown["gold"] is None else list(shown["gold"]),
+    }
+
+
+def _show_finished_round(log: RoundLog, over: bool) -> dict[str, Any]:
     result = log.result
     assert result is not None and log.final_cells is not None
     deal = log.deal

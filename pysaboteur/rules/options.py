@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
+from functools import cache
 from typing import Any
 
 GOLD_DRAW_CHOICES = ("players", "miners")
@@ -28,7 +29,7 @@ class Options:
             raise ValueError("open_hands must be true or false")
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        return dict(_as_dict(self))
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Options:
@@ -37,3 +38,9 @@ class Options:
         if unknown:
             raise ValueError(f"unknown rule option(s): {', '.join(sorted(unknown))}")
         return cls(**data)
+
+
+@cache
+def _as_dict(options: Options) -> dict[str, Any]:
+    """The options as a dict, worked out once per distinct options (they are frozen)."""
+    return asdict(options)
