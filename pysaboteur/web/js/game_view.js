@@ -21,23 +21,33 @@ export function gameSkeleton(mazeView) {
     "div",
     { class: "game", id: "game" },
     h("section", { class: "banner", id: "banner" }),
-    h(
-      "section",
-      { class: "maze-area panel", "aria-labelledby": "maze-title" },
-      h("div", { class: "maze-toolbar" }, h("h2", { id: "maze-title" }, "The maze"), mazeView.toolbar()),
-      mazeView.scroller,
-    ),
+    mazeSection(mazeView),
     h("section", { class: "hand-area panel", id: "hand-area", "aria-label": "your hand and choices" }),
+    sidePanels(),
+  );
+}
+
+/** The maze box with its zoom buttons (the table and the replay draw the same). */
+export function mazeSection(mazeView) {
+  return h(
+    "section",
+    { class: "maze-area panel", "aria-labelledby": "maze-title" },
+    h("div", { class: "maze-toolbar" }, h("h2", { id: "maze-title" }, "The maze"), mazeView.toolbar()),
+    mazeView.scroller,
+  );
+}
+
+/** The side column: the seats' panels, then the move log. */
+export function sidePanels() {
+  return h(
+    "div",
+    { class: "side" },
+    h("aside", { class: "seats-area", id: "seats-area", "aria-label": "the players" }),
     h(
-      "div",
-      { class: "side" },
-      h("aside", { class: "seats-area", id: "seats-area", "aria-label": "the players" }),
-      h(
-        "aside",
-        { class: "log-area panel", "aria-labelledby": "log-title" },
-        h("h2", { id: "log-title" }, "Moves"),
-        h("div", { class: "log-scroll", id: "log", tabindex: 0 }),
-      ),
+      "aside",
+      { class: "log-area panel", "aria-labelledby": "log-title" },
+      h("h2", { id: "log-title" }, "Moves"),
+      h("div", { class: "log-scroll", id: "log", tabindex: 0 }),
     ),
   );
 }

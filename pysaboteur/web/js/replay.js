@@ -6,6 +6,7 @@ import { fill, h } from "./dom.js";
 import { nuggetsText } from "./cards.js";
 import { renderMiniHand } from "./hand.js";
 import { MazeView } from "./maze_view.js";
+import { mazeSection, sidePanels } from "./game_view.js";
 import { renderSeats } from "./seats.js";
 import { renderLog } from "./log.js";
 import { showMessage } from "./messages.js";
@@ -173,23 +174,8 @@ async function start() {
         h("p", { class: "turn-status", id: "replay-move", "data-testid": "replay-move" }),
         h("p", { class: "facts", id: "replay-round" }),
       ),
-      h(
-        "section",
-        { class: "maze-area panel", "aria-labelledby": "maze-title" },
-        h("div", { class: "maze-toolbar" }, h("h2", { id: "maze-title" }, "The maze"), state.maze.toolbar()),
-        state.maze.scroller,
-      ),
-      h(
-        "div",
-        { class: "side" },
-        h("aside", { class: "seats-area", id: "seats-area", "aria-label": "the players" }),
-        h(
-          "aside",
-          { class: "log-area panel", "aria-labelledby": "log-title" },
-          h("h2", { id: "log-title" }, "Moves"),
-          h("div", { class: "log-scroll", id: "log", tabindex: 0 }),
-        ),
-      ),
+      mazeSection(state.maze),
+      sidePanels(),
     ),
   );
   await go(0);
