@@ -122,6 +122,13 @@ def _non_negative(text: str) -> float:
     return value
 
 
+def _count(text: str) -> int:
+    value = int(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError("must be 0 or more")
+    return value
+
+
 def _add_serve_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     serve = commands.add_parser(
         "serve", help="run the web table: play in the browser with friends and bots",
@@ -158,6 +165,18 @@ def _add_serve_parser(commands: argparse._SubParsersAction[argparse.ArgumentPars
         "of the server's process (default: %(default)s)",
     )  # fmt: skip
     serve.add_argument(
+        "--tables-per-client", type=_count, default=30, metavar="N",
+        help="new tables one address may create in any 10 minutes; more are refused "
+        "(HTTP 429). Behind a reverse proxy the address is the proxy's, unless the "
+        "proxy is trusted (--forwarded-allow-ips). 0: no limit (default: %(default)s)",
+    )  # fmt: skip
+    serve.add_argument(
+        "--lobby-expiry", type=_non_negative, default=24.0, metavar="HOURS",
+        help="close a table still in its lobby (never started) after this many hours "
+        "with no change and no page open on it; 0 keeps lobbies for ever "
+        "(default: %(default)s)",
+    )  # fmt: skip
+    serve.add_argument(
         "--forwarded-allow-ips", default="127.0.0.1", metavar="IPS",
         help="reverse proxies whose X-Forwarded-For/-Proto headers are trusted, "
         "comma-separated, or * (default: %(default)s)",
@@ -188,6 +207,8 @@ def _run_serve(args: argparse.Namespace) -> int:
         bot_pause=args.bot_pause,
         bot_workers=max(0, args.bot_workers),
         bots=bots or DEFAULT_BOTS,
+        tables_per_client=args.tables_per_client,
+        lobby_expiry=args.lobby_expiry * 3600,
         forwarded_allow_ips=args.forwarded_allow_ips,
         log_level=args.log_level,
     )

@@ -197,6 +197,7 @@ def start_server(args: argparse.Namespace, folder: Path) -> subprocess.Popen[str
         sys.executable, "-m", "pysaboteur.cli", "serve", "--port", str(port),
         "--database", str(folder / "load.db"), "--bots", args.bots,
         "--bot-pause", str(args.server_bot_pause), "--bot-workers", str(args.bot_workers),
+        "--tables-per-client", "0",  # every table comes from this one address
     ]  # fmt: skip
     server = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
     assert server.stdout is not None
@@ -263,7 +264,10 @@ def report(tallies: list[Tally], args: argparse.Namespace, server_cpu: float | N
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--url", default=None, help="a running server (default: start one)")
+    parser.add_argument(
+        "--url", default=None,
+        help="a running server, started with --tables-per-client 0 (default: start one)",
+    )  # fmt: skip
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--clients", type=int, default=500)
     parser.add_argument("--players", type=int, default=5)

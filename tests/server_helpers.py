@@ -7,26 +7,29 @@ HTTP and real WebSockets, with time limits on every wait.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import socket
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Coroutine, Iterator
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import httpx
 import uvicorn
 from websockets.sync.client import ClientConnection, connect
 
 from pysaboteur.server import Settings, create_app
+from pysaboteur.server.hub import Hub
 from pysaboteur.server.store import Store
 
 WAIT = 20.0  # seconds any single wait may take before the test fails
 
 View = dict[str, Any]
+T = TypeVar("T")
 
 
 def settings_for(folder: Path, **changes: Any) -> Settings:
@@ -36,6 +39,8 @@ def settings_for(folder: Path, **changes: Any) -> Settings:
         bot_workers=0,  # bots choose in threads: no worker processes to start
         bots=("random", "heuristic"),
         web_dir=folder / "web",
+        # Tests make tables by the dozen from one address; the limit has tests of its own.
+        tables_per_client=0,
     )
     return replace(settings, **changes)
 
@@ -46,6 +51,9 @@ class Server:
     settings: Settings
     http: httpx.Client = field(init=False)
     sockets: ExitStack = field(init=False, default_factory=ExitStack)
+    #: The server's own hub and event loop (for :meth:`in_server`).
+    hub: Hub | None = None
+    loop: asyncio.AbstractEventLoop | None = None
 
     def __post_init__(self) -> None:
         self.http = httpx.Client(base_url=self.url, timeout=WAIT)
@@ -98,11 +106,29 @@ class Server:
         finally:
             store.close()
 
+    def in_server(self, work: Callable[[Hub], Coroutine[Any, Any, T]]) -> T:
+        """Run ``work(hub)`` on the server's event loop, as the server itself would; its result."""
+        assert self.hub is not None and self.loop is not None
+        return asyncio.run_coroutine_threadsafe(work(self.hub), self.loop).result(WAIT)
+
     def wait_for(self, check: Callable[[], bool], what: str) -> None:
         deadline = time.monotonic() + WAIT
         while not check():
             assert time.monotonic() < deadline, f"timed out waiting for {what}"
             time.sleep(0.01)
+
+
+class FakeClock:
+    """A clock that moves only when a test moves it; calling it tells its time."""
+
+    def __init__(self, now: float = 1_700_000_000.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
 
 
 class Socket:
@@ -135,13 +161,24 @@ class Socket:
 
 
 @contextmanager
-def running_server(folder: Path, **changes: Any) -> Iterator[Server]:
-    """A server on a free port of 127.0.0.1 with ``settings_for(folder, **changes)``."""
+def running_server(
+    folder: Path, clock: Callable[[], float] | None = None, **changes: Any
+) -> Iterator[Server]:
+    """A server on a free port of 127.0.0.1 with ``settings_for(folder, **changes)``;
+    ``clock`` stands in for its clocks (see ``create_app``).  As ``saboteur serve``
+    does, it believes the X-Forwarded-For of ``settings.forwarded_allow_ips``."""
     settings = settings_for(folder, **changes)
     listener = socket.socket()
     listener.bind(("127.0.0.1", 0))
     port = listener.getsockname()[1]
-    config = uvicorn.Config(create_app(settings), log_level="warning", ws_max_size=65536)
+    app = create_app(settings, clock=clock)
+    config = uvicorn.Config(
+        app,
+        log_level="warning",
+        ws_max_size=65536,
+        proxy_headers=True,
+        forwarded_allow_ips=settings.forwarded_allow_ips,
+    )
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [listener]}, daemon=True)
     thread.start()
@@ -149,7 +186,9 @@ def running_server(folder: Path, **changes: Any) -> Iterator[Server]:
     while not server.started:
         assert thread.is_alive() and time.monotonic() < deadline, "the server did not start"
         time.sleep(0.01)
-    client = Server(f"http://127.0.0.1:{port}/", settings)
+    client = Server(
+        f"http://127.0.0.1:{port}/", settings, hub=app.state.hub, loop=server.servers[0].get_loop()
+    )
     try:
         yield client
     finally:

@@ -19,6 +19,7 @@ from .protocol import (
     parse_json,
     validate,
 )
+from .rate_limit import RateLimit
 from .store import OVER
 
 NO_STORE = {"Cache-Control": "no-store"}
@@ -66,10 +67,43 @@ async def offered_bots(request: Request) -> JSONResponse:
     return answer({"bots": list(settings.bots), "default": settings.default_bot})
 
 
+def client_of(request: Request) -> str:
+    """The client's address: the connecting host, or what a trusted proxy says
+    (uvicorn applies ``--forwarded-allow-ips`` before the request gets here)."""
+    return request.client.host if request.client is not None else "unknown"
+
+
+def take_new_table(request: Request) -> str:
+    """Count a new table for the request's client, or refuse it (``rate_limited``)."""
+    limit: RateLimit = request.app.state.table_limit
+    client = client_of(request)
+    wait = limit.take(client)
+    if wait is not None:
+        raise ApiError(
+            "rate_limited",
+            f"too many new tables from your address ({limit.limit} in "
+            f"{_duration(limit.window)}); try again in {_duration(wait)}",
+            headers={"Retry-After": str(wait)},
+        )
+    return client
+
+
+def _duration(seconds: float) -> str:
+    """``600`` -> "10 minutes", ``90`` -> "90 seconds", ``1`` -> "1 second"."""
+    if seconds >= 120 and seconds % 60 == 0:
+        return f"{seconds / 60:g} minutes"
+    return f"{seconds:g} second{'' if seconds == 1 else 's'}"
+
+
 @router.post("/tables")
 async def create_table(request: Request) -> JSONResponse:
     create = await read_body(request, CreateTable)
-    live, token = await hub_of(request).create(create)
+    client = take_new_table(request)
+    try:
+        live, token = await hub_of(request).create(create)
+    except Exception:
+        request.app.state.table_limit.give_back(client)  # refused or failed: no table made
+        raise
     table_id = live.table.id
     seat = None if token is None else 0
     return answer(

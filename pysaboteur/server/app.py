@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
-from collections.abc import AsyncIterator
+import time
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI, Request
@@ -15,28 +18,43 @@ from . import api, pages, sockets
 from .config import Settings
 from .hub import Hub
 from .protocol import ApiError
+from .rate_limit import RateLimit
 from .store import Store
 
 log = logging.getLogger(__name__)
 
 
-def create_app(settings: Settings | None = None) -> FastAPI:
+def create_app(
+    settings: Settings | None = None, *, clock: Callable[[], float] | None = None
+) -> FastAPI:
+    """The application; ``clock`` stands in for the wall clock and the rate
+    limit's clock (tests), by default ``time.time`` and ``time.monotonic``."""
     settings = settings or Settings()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = Store(settings.database_url)
-        hub = Hub(settings, store)
+        hub = Hub(settings, store, clock or time.time)
         app.state.hub = hub
         hub.start()
+        expiry = None
+        if settings.lobby_expiry > 0:
+            expiry = asyncio.create_task(hub.expire_lobbies_regularly())
         try:
             yield
         finally:
+            if expiry is not None:
+                expiry.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await expiry
             await hub.stop()
             store.close()
 
     app = FastAPI(
         title="pysaboteur", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None
+    )
+    app.state.table_limit = RateLimit(
+        settings.tables_per_client, settings.table_window, clock or time.monotonic
     )
     app.include_router(api.router)
     app.include_router(sockets.router)
@@ -47,7 +65,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
 def _add_error_handlers(app: FastAPI) -> None:
     def refusal(error: ApiError) -> JSONResponse:
-        return JSONResponse(error.body(), error.status, headers=api.NO_STORE)
+        return JSONResponse(error.body(), error.status, headers={**api.NO_STORE, **error.headers})
 
     @app.exception_handler(ApiError)
     async def api_error(_request: Request, error: ApiError) -> JSONResponse:

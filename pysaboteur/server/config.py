@@ -32,6 +32,15 @@ class Settings:
     max_queue: int = 256
     #: Seconds a new WebSocket has to say hello.
     hello_timeout: float = 10.0
+    #: New tables one client (one address) may create in any ``table_window``; 0: no limit.
+    tables_per_client: int = 30
+    #: Seconds over which ``tables_per_client`` counts.
+    table_window: float = 600.0
+    #: Seconds a table may stay in its lobby without a change before it is closed
+    #: (status ``expired``); 0 keeps lobbies for ever.
+    lobby_expiry: float = 24 * 3600.0
+    #: Seconds between two looks for lobbies to close.
+    expiry_check_every: float = 300.0
     #: Addresses of reverse proxies whose X-Forwarded-* headers are believed.
     forwarded_allow_ips: str = "127.0.0.1"
     log_level: str = "warning"

@@ -14,7 +14,6 @@ import asyncio
 import contextlib
 import logging
 import random
-import time
 
 from ..rules import Move, seat_observation
 from .bot_runner import BotRunner, bot_seed
@@ -72,7 +71,7 @@ class Driver:
             await self._bot_move(seat)
         elif table.deadline is not None:
             version = table.version
-            if not await self._woken_within(table.deadline - time.time()):
+            if not await self._woken_within(table.deadline - table.wall_clock()):
                 await table.clock_ran_out(seat, version)
         else:
             await self._wake.wait()
@@ -92,7 +91,7 @@ class Driver:
         # The bot thinks during the pause, not after it; a change of turn (the person
         # back, a move) ends the wait and the driver looks again.
         pause = table.bot_pause * _JITTER.uniform(0.75, 1.25)
-        if await self._woken_within(table.turn_started_at + pause - time.time()):
+        if await self._woken_within(table.turn_started_at + pause - table.wall_clock()):
             choice.cancel()
             return
         move = await choice

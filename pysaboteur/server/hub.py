@@ -3,13 +3,17 @@
 At startup every table still in its lobby or in play is loaded from the store
 (its game replayed move by move) and its bots resume.  Finished tables are
 loaded when someone asks for them, and let go when their last socket closes.
+Lobbies left idle too long are closed (``expired``): at startup, and every few
+minutes while the server runs.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from collections import OrderedDict
+from collections.abc import Callable
 
 from ..bots import make_bot
 from ..rules import Options
@@ -17,10 +21,21 @@ from .bot_runner import BotRunner
 from .config import Settings
 from .connections import Connection
 from .driver import Driver
-from .protocol import CLOSE_RESTART, ApiError, CreateTable
+from .protocol import CLOSE_CODES, CLOSE_RESTART, ApiError, CreateTable, error_message
 from .replay import Replay
-from .store import BOT, HUMAN, LOBBY, OPEN, OVER, PLAYING, Store, StoredSeat, StoredTable
-from .table import Table, bot_name
+from .store import (
+    BOT,
+    EXPIRED,
+    HUMAN,
+    LOBBY,
+    OPEN,
+    OVER,
+    PLAYING,
+    Store,
+    StoredSeat,
+    StoredTable,
+)
+from .table import Table, bot_name, expired_error
 from .tokens import TABLE_ID, hash_token, new_seed, new_table_id, new_token
 from .views import Views
 
@@ -47,9 +62,14 @@ class LiveTable:
 
 
 class Hub:
-    def __init__(self, settings: Settings, store: Store) -> None:
+    """``wall_clock`` tells the time (seconds): of tables' changes, of lobbies' idleness."""
+
+    def __init__(
+        self, settings: Settings, store: Store, wall_clock: Callable[[], float] = time.time
+    ) -> None:
         self.settings = settings
         self.store = store
+        self.wall_clock = wall_clock
         self.runner = BotRunner(settings.bot_workers)
         self.tables: dict[str, LiveTable] = {}
         self._finished: OrderedDict[str, LiveTable] = OrderedDict()  # oldest first
@@ -57,7 +77,11 @@ class Hub:
             make_bot(spec)  # a bad spec stops the server at once, not at some table's start
 
     def start(self) -> None:
-        """Bring back every table in its lobby or in play; their bots resume."""
+        """Close the lobbies idle too long; bring back every other table in its
+        lobby or in play; their bots resume."""
+        if self.settings.lobby_expiry > 0:
+            closed = self.store.expire_lobbies(self.wall_clock() - self.settings.lobby_expiry)
+            log.info("%d idle lobbies closed", closed)
         for table_id in self.store.live_table_ids():
             try:
                 self._load(table_id)
@@ -71,6 +95,40 @@ class Hub:
             for connection in list(live.table.connections):
                 connection.close(CLOSE_RESTART)
         self.runner.close()
+
+    async def expire_idle_lobbies(self) -> int:
+        """Close the tables in their lobby, unwatched and unchanged for the last
+        ``lobby_expiry`` seconds (none if that is 0); how many were closed."""
+        if self.settings.lobby_expiry <= 0:
+            return 0
+        unchanged_since = self.wall_clock() - self.settings.lobby_expiry
+        idle = [live for live in self.tables.values() if live.table.idle_lobby(unchanged_since)]
+        closed = 0
+        for live in idle:
+            try:
+                if not await live.table.expire(unchanged_since):
+                    continue  # it changed meanwhile
+            except ApiError:
+                continue  # the store failed (logged); the next look tries again
+            self.tables.pop(live.table.id, None)
+            closed += 1
+            # A socket that opened while the closing was being stored is told and closed.
+            for connection in list(live.table.connections):
+                connection.push(error_message(expired_error()))
+                connection.close(CLOSE_CODES["table_expired"])
+        return closed
+
+    async def expire_lobbies_regularly(self) -> None:
+        """Close the idle lobbies every ``expiry_check_every`` seconds, until cancelled."""
+        while True:
+            await asyncio.sleep(self.settings.expiry_check_every)
+            try:
+                closed = await self.expire_idle_lobbies()
+            except Exception:
+                log.exception("closing the idle lobbies failed; trying again later")
+            else:
+                if closed:
+                    log.info("%d idle lobbies closed", closed)
 
     async def create(self, request: CreateTable) -> tuple[LiveTable, str | None]:
         """A new table; the host's token (None for a table of bots only)."""
@@ -98,7 +156,7 @@ class Hub:
             seats += [StoredSeat(seat, None, OPEN) for seat in range(1, request.players)]
         stored = StoredTable(
             id=self._free_id(),
-            created_at=time.time(),
+            created_at=self.wall_clock(),
             status=PLAYING if token is None else LOBBY,
             players=request.players,
             options=options,
@@ -110,7 +168,7 @@ class Hub:
             seats=seats,
         )
         await self.store.run(self.store.create_table, stored)
-        live = self._add(Table(stored, self.store, self.settings.bot_pause))
+        live = self._add(self._table(stored))
         return live, token
 
     def get(self, table_id: str) -> LiveTable:
@@ -148,7 +206,12 @@ class Hub:
         stored = self.store.load(table_id)
         if stored is None:
             return None
-        return self._add(Table(stored, self.store, self.settings.bot_pause))
+        if stored.status == EXPIRED:
+            raise expired_error()
+        return self._add(self._table(stored))
+
+    def _table(self, stored: StoredTable) -> Table:
+        return Table(stored, self.store, self.settings.bot_pause, self.wall_clock)
 
     def _add(self, table: Table) -> LiveTable:
         if table.status_lags:

@@ -22,6 +22,7 @@ STATUS = {
     "wrong_seat": 403,
     "unknown_table": 404,
     "not_found": 404,
+    "table_expired": 410,
     "table_full": 409,
     "already_started": 409,
     "not_started": 409,
@@ -31,6 +32,7 @@ STATUS = {
     "illegal_move": 409,
     "stale": 409,
     "too_large": 413,
+    "rate_limited": 429,
     "server_error": 500,
 }
 
@@ -42,6 +44,7 @@ CLOSE_CODES = {
     "bad_token": 4401,
     "no_spectators": 4403,
     "unknown_table": 4404,
+    "table_expired": 4404,  # gone for good, like an unknown table: clients stop retrying
 }
 #: Close code for a socket that fell too far behind (standard "try again later").
 CLOSE_TOO_SLOW = 1013
@@ -54,13 +57,15 @@ M = TypeVar("M", bound=BaseModel)
 
 
 class ApiError(Exception):
-    """A refused request: a code from :data:`STATUS` and a sentence saying why."""
+    """A refused request: a code from :data:`STATUS` and a sentence saying why
+    (and any HTTP headers that go with it, such as ``Retry-After``)."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, headers: dict[str, str] | None = None) -> None:
         assert code in STATUS, code
         super().__init__(message)
         self.code = code
         self.message = message
+        self.headers = headers or {}
 
     @property
     def status(self) -> int:

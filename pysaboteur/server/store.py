@@ -12,7 +12,7 @@ import asyncio
 import json
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from functools import partial
 from typing import Any
 
@@ -26,16 +26,21 @@ from sqlalchemy import (
     Text,
     func,
     insert,
+    inspect,
     select,
     update,
 )
+from sqlalchemy.engine import Dialect
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
+from sqlalchemy.types import TypeDecorator
 
 from .database import Checkpointer, make_engine
 
 LOBBY = "lobby"
 PLAYING = "playing"
 OVER = "over"
+#: A table closed unstarted, after too long in its lobby without a change.
+EXPIRED = "expired"
 
 OPEN = "open"
 HUMAN = "human"
@@ -46,6 +51,19 @@ class Base(DeclarativeBase):
     pass
 
 
+class JsonText(TypeDecorator[dict[str, Any]]):
+    """A JSON object kept in a text column: written with ``json.dumps``, read back."""
+
+    impl = Text
+    cache_ok = True
+
+    def process_bind_param(self, value: dict[str, Any] | None, dialect: Dialect) -> str | None:
+        return None if value is None else json.dumps(value)
+
+    def process_result_value(self, value: Any, dialect: Dialect) -> dict[str, Any] | None:
+        return None if value is None else dict(json.loads(value))
+
+
 class TableRow(Base):
     __tablename__ = "tables"
 
@@ -53,7 +71,7 @@ class TableRow(Base):
     created_at: Mapped[float] = mapped_column(Float)
     status: Mapped[str] = mapped_column(String(8), index=True)
     players: Mapped[int] = mapped_column(Integer)
-    options: Mapped[str] = mapped_column(Text)  # JSON
+    options: Mapped[dict[str, Any]] = mapped_column(JsonText)
     bots: Mapped[str] = mapped_column(String(100))
     spectators: Mapped[bool] = mapped_column(Boolean)
     clock: Mapped[float | None] = mapped_column(Float, nullable=True)
@@ -107,6 +125,20 @@ class StoredTable:
     last_accepted_at: float | None = None
 
 
+#: The columns of a table's row and of a seat's, each named after the
+#: StoredTable's or StoredSeat's field it holds: rows are written from and read
+#: into those dataclasses by these names, so a new column is declared in its row
+#: class and its dataclass, and nowhere else.
+TABLE_COLUMNS = tuple(column.key for column in inspect(TableRow).column_attrs)
+SEAT_COLUMNS = tuple(declared.name for declared in fields(StoredSeat))
+
+
+def _values(source: object, columns: tuple[str, ...]) -> dict[str, Any]:
+    """The attributes ``columns`` of ``source``: a row's values from a dataclass,
+    or a dataclass's fields from a row."""
+    return {column: getattr(source, column) for column in columns}
+
+
 class Store:
     """Every read and write of the database, each one short and committed at once."""
 
@@ -139,33 +171,10 @@ class Store:
 
     def create_table(self, table: StoredTable) -> None:
         with self.engine.begin() as db:
-            db.execute(
-                insert(TableRow).values(
-                    id=table.id,
-                    created_at=table.created_at,
-                    status=table.status,
-                    players=table.players,
-                    options=json.dumps(table.options),
-                    bots=table.bots,
-                    spectators=table.spectators,
-                    clock=table.clock,
-                    bot_pause=table.bot_pause,
-                    seed=table.seed,
-                )
-            )
+            db.execute(insert(TableRow).values(_values(table, TABLE_COLUMNS)))
             db.execute(
                 insert(SeatRow),
-                [
-                    {
-                        "table_id": table.id,
-                        "seat": seat.seat,
-                        "name": seat.name,
-                        "kind": seat.kind,
-                        "token_hash": seat.token_hash,
-                        "away": seat.away,
-                    }
-                    for seat in table.seats
-                ],
+                [{"table_id": table.id, **_values(seat, SEAT_COLUMNS)} for seat in table.seats],
             )
 
     def take_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> None:
@@ -213,6 +222,26 @@ class Store:
         with self.engine.begin() as db:
             db.execute(update(TableRow).where(TableRow.id == table_id).values(status=status))
 
+    def expire(self, table_id: str) -> None:
+        """Close the table, if it is still in its lobby (status ``expired``)."""
+        with self.engine.begin() as db:
+            db.execute(
+                update(TableRow)
+                .where(TableRow.id == table_id, TableRow.status == LOBBY)
+                .values(status=EXPIRED)
+            )
+
+    def expire_lobbies(self, unchanged_since: float) -> int:
+        """Close every table still in its lobby that was created at ``unchanged_since``
+        or earlier (a lobby's only stored time is its creation); how many were."""
+        with self.engine.begin() as db:
+            result = db.execute(
+                update(TableRow)
+                .where(TableRow.status == LOBBY, TableRow.created_at <= unchanged_since)
+                .values(status=EXPIRED)
+            )
+            return int(result.rowcount)
+
     def set_away(self, table_id: str, seat: int, away: bool) -> None:
         with self.engine.begin() as db:
             db.execute(
@@ -235,17 +264,8 @@ class Store:
                 .order_by(MoveRow.number)
             ).all()
             return StoredTable(
-                id=table.id,
-                created_at=table.created_at,
-                status=table.status,
-                players=table.players,
-                options=json.loads(table.options),
-                bots=table.bots,
-                spectators=table.spectators,
-                clock=table.clock,
-                bot_pause=table.bot_pause,
-                seed=table.seed,
-                seats=[StoredSeat(s.seat, s.name, s.kind, s.token_hash, s.away) for s in seats],
+                **_values(table, TABLE_COLUMNS),
+                seats=[StoredSeat(**_values(seat, SEAT_COLUMNS)) for seat in seats],
                 moves=[text for text, _ in moves],
                 last_accepted_at=moves[-1][1] if moves else None,
             )

@@ -21,7 +21,7 @@ from typing import Any
 from ..rules import Game, IllegalMove, Move, Options
 from .connections import Connection
 from .protocol import ApiError
-from .store import BOT, HUMAN, LOBBY, OPEN, OVER, PLAYING, Store, StoredTable
+from .store import BOT, EXPIRED, HUMAN, LOBBY, OPEN, OVER, PLAYING, Store, StoredTable
 from .tokens import hash_token, new_seed, new_token
 
 HOST = 0
@@ -41,11 +41,29 @@ def bot_name(seat: int, spec: str) -> str:
     return f"Bot {seat} ({spec})"
 
 
-class Table:
-    """One table in memory, made from what the store holds for it (its game replayed)."""
+def expired_error() -> ApiError:
+    return ApiError(
+        "table_expired",
+        "this table was closed: its game was never started and nothing happened at it "
+        "for too long; create a new table",
+    )
 
-    def __init__(self, stored: StoredTable, store: Store, default_bot_pause: float) -> None:
+
+class Table:
+    """One table in memory, made from what the store holds for it (its game replayed).
+
+    ``wall_clock`` tells the time (seconds) of every change and deadline.
+    """
+
+    def __init__(
+        self,
+        stored: StoredTable,
+        store: Store,
+        default_bot_pause: float,
+        wall_clock: Callable[[], float] = time.time,
+    ) -> None:
         self.id = stored.id
+        self.wall_clock = wall_clock
         self.store = store
         self.players = stored.players
         self.options = Options.from_dict(stored.options)
@@ -64,7 +82,7 @@ class Table:
             self.status = OVER
         self.connections: set[Connection] = set()
         self._lock = asyncio.Lock()
-        now = time.time()
+        now = self.wall_clock()
         #: Counts every change announced: moves, seats taken, start, sockets, away and back.
         self.revision = 0
         self.changed_at = stored.last_accepted_at or stored.created_at
@@ -121,11 +139,30 @@ class Table:
 
     # -- the lobby ----------------------------------------------------------------------
 
+    def _check_in_lobby(self) -> None:
+        if self.status == EXPIRED:
+            raise expired_error()
+        if self.status != LOBBY:
+            raise ApiError("already_started", "the game at this table has already started")
+
+    def idle_lobby(self, unchanged_since: float) -> bool:
+        """Whether the table is in its lobby, unwatched (no socket open), with no
+        change since ``unchanged_since``."""
+        return self.status == LOBBY and not self.connections and self.changed_at <= unchanged_since
+
+    async def expire(self, unchanged_since: float) -> bool:
+        """Close the table if it is an idle lobby (:meth:`idle_lobby`); whether it was."""
+        async with self._lock:
+            if not self.idle_lobby(unchanged_since):
+                return False
+            await self._store(self.store.expire, self.id)
+            self.status = EXPIRED
+            return True
+
     async def join(self, name: str) -> tuple[int, str]:
         """Seat a newcomer at the lowest open seat: ``(seat, token)``."""
         async with self._lock:
-            if self.status != LOBBY:
-                raise ApiError("already_started", "the game at this table has already started")
+            self._check_in_lobby()
             seat = next((i for i, s in enumerate(self.seats) if s.kind == OPEN), None)
             if seat is None:
                 raise ApiError("table_full", f"all {self.players} seats are taken")
@@ -140,8 +177,7 @@ class Table:
         async with self._lock:
             if seat != HOST:
                 raise ApiError("not_host", "only the host (seat 0) may start the game")
-            if self.status != LOBBY:
-                raise ApiError("already_started", "the game at this table has already started")
+            self._check_in_lobby()
             seed = new_seed()
             bots = {i: bot_name(i, self.bots) for i, s in enumerate(self.seats) if s.kind == OPEN}
             await self._store(self.store.start, self.id, seed, bots)
@@ -176,7 +212,7 @@ class Table:
             reason = game.why_illegal(move)
             if reason is not None:
                 raise ApiError("illegal_move", reason)
-            accepted_at = time.time()
+            accepted_at = self.wall_clock()
             text = str(move)
             back = seat if not by_bot and self.seats[seat].away else None
             await self._store(
@@ -197,6 +233,8 @@ class Table:
                 await self._store(self.store.set_status, self.id, OVER)
 
     def _game_in_play(self) -> Game:
+        if self.status == EXPIRED:
+            raise expired_error()
         if self.status == LOBBY or self.game is None:
             raise ApiError("not_started", "the game has not started yet")
         if self.status == OVER:
@@ -237,7 +275,7 @@ class Table:
             raise ApiError("server_error", "the change could not be stored; try again") from None
 
     def _turn_changed(self, now: float | None = None) -> None:
-        self.turn_started_at = time.time() if now is None else now
+        self.turn_started_at = self.wall_clock() if now is None else now
         self._reset_clock(self.turn_started_at)
         self.on_change()
 
@@ -276,6 +314,6 @@ class Table:
 
     def _announce(self, *, move: bool, at: float | None = None) -> None:
         self.revision += 1
-        self.changed_at = time.time() if at is None else at
+        self.changed_at = self.wall_clock() if at is None else at
         self.last_change_was_move = move
         self.on_announce()

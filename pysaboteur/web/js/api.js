@@ -1,12 +1,14 @@
 // The HTTP side of the protocol (docs/web-protocol.md) and the seat tokens,
 // which live in localStorage and only ever travel in headers or the socket's hello.
 
-/** A refusal from the server: `code` and the server's sentence. */
+/** A refusal from the server: `code`, the server's sentence, and for a
+ * `rate_limited` refusal the seconds of its Retry-After header (else null). */
 export class ApiError extends Error {
-  constructor(code, message, status = 0) {
+  constructor(code, message, status = 0, retryAfter = null) {
     super(message);
     this.code = code;
     this.status = status;
+    this.retryAfter = retryAfter;
   }
 }
 
@@ -26,6 +28,12 @@ export function saveToken(table, token) {
 
 export function forgetToken(table) {
   localStorage.removeItem(tokenKey(table));
+}
+
+/** Retry-After in whole seconds; null if absent or an HTTP date (the server sends seconds). */
+function retryAfterOf(response) {
+  const text = response.headers.get("Retry-After");
+  return text && /^\d+$/.test(text.trim()) ? Number(text) : null;
 }
 
 async function request(method, path, { body, token } = {}) {
@@ -50,6 +58,7 @@ async function request(method, path, { body, token } = {}) {
       error?.code || "http",
       error?.message || `The server answered ${response.status}.`,
       response.status,
+      retryAfterOf(response),
     );
   }
   return data;

@@ -3,7 +3,7 @@
 
 import { api, saveToken } from "./api.js";
 import { h, fill } from "./dom.js";
-import { showMessage } from "./messages.js";
+import { clearMessages, showMessage } from "./messages.js";
 
 const BOT_WORDS = {
   heuristic: "Heuristic: quick and sensible",
@@ -61,14 +61,26 @@ async function create(event) {
   }
   const button = form.querySelector("button[type=submit]");
   button.disabled = true;
+  clearMessages("error");
   try {
     const created = await api.createTable(settings);
     saveToken(created.table, created.token);
     location.assign(created.invite);
   } catch (error) {
-    showMessage(error.message);
-    button.disabled = false;
+    showMessage(error.status === 429 ? tooManyTablesText(error) : error.message);
+    button.disabled = false; // the form keeps what was typed: pressing again sends it again
   }
+}
+
+/** A refused creation under the server's limit on new tables, in a sentence that says
+ * nothing was made and the form is kept. A proxy's 429 has no sentence of the server's. */
+function tooManyTablesText(error) {
+  const wait = error.retryAfter === null ? "later" : `in ${error.retryAfter} seconds`;
+  const reason =
+    error.code === "rate_limited"
+      ? error.message
+      : `too many new tables from your address; try again ${wait}`;
+  return `The table was not created: ${reason}. Your choices below are kept.`;
 }
 
 /** "https://host/t/abc" or "abc" -> "abc" */

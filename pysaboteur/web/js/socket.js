@@ -1,14 +1,16 @@
 // The table's WebSocket: says hello (with the seat token, or as a spectator),
 // hands every message on, and reconnects by itself after a lost connection.
 
-const NO_RETRY = new Set([4400, 4401, 4403, 4404]); // bad hello, bad token, no spectators, unknown table
+const NO_RETRY = new Set([4400, 4401, 4403, 4404]); // bad hello, bad token, no spectators, no such table
 const PING_EVERY_MS = 25000;
 
 export class TableSocket {
   /**
    * @param {string} table      the table id
    * @param {string|null} token the seat token, or null to watch
-   * @param {object} handlers   onMessage(message), onState("connecting"|"open"|"lost"), onClosed(code)
+   * @param {object} handlers   onMessage(message), onState("connecting"|"open"|"lost"),
+   *                            onClosed(code, lastError): lastError is the code of the last `error`
+   *                            this connection got (4404 covers `unknown_table` and `table_expired`)
    */
   constructor(table, token, handlers) {
     this.table = table;
@@ -20,6 +22,7 @@ export class TableSocket {
     this.pinger = null;
     this.retryTimer = null;
     this.lastHeard = 0;
+    this.lastError = null; // the code of the current connection's last `error` message
     this.wake = () => {
       if (!document.hidden) this.retryNow();
     };
@@ -32,6 +35,7 @@ export class TableSocket {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     const socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(this.table)}`);
     this.socket = socket;
+    this.lastError = null;
     this.handlers.onState("connecting");
     socket.addEventListener("open", () => {
       socket.send(JSON.stringify(this.token ? { type: "hello", token: this.token } : { type: "hello" }));
@@ -50,6 +54,8 @@ export class TableSocket {
       if (message.type === "welcome") {
         this.retries = 0;
         this.handlers.onState("open");
+      } else if (message.type === "error") {
+        this.lastError = message.error?.code || null;
       }
       this.handlers.onMessage(message);
     });
@@ -62,7 +68,7 @@ export class TableSocket {
     clearInterval(this.pinger);
     this.socket = null;
     if (NO_RETRY.has(code)) {
-      this.handlers.onClosed(code);
+      this.handlers.onClosed(code, this.lastError);
       return;
     }
     this.handlers.onState("lost");

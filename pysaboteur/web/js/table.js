@@ -37,6 +37,7 @@ const state = {
   joining: false,
   pollTimer: null,
   welcomes: 0, // sockets welcomed so far: more than one means it reconnected
+  gone: null, // "expired" once the server said the table was closed for idling in its lobby
 };
 
 // ---- connection ----------------------------------------------------------
@@ -62,7 +63,7 @@ function onMessage(message) {
   }
 }
 
-function onClosed(code) {
+function onClosed(code, lastError) {
   state.socket = null;
   state.view = null;
   if (code === 4401 && state.token) {
@@ -76,7 +77,9 @@ function onClosed(code) {
     showMessage("This table does not allow spectators.");
     showJoin({ watch: false });
   } else if (code === 4404) {
-    renderNoTable();
+    // The server said why before closing: a table closed for idling is not a mistyped link.
+    if (lastError === "table_expired") renderExpired();
+    else renderNoTable();
   } else {
     showMessage("The server refused this page's connection. Reload the page to try again.");
   }
@@ -157,7 +160,7 @@ function setBodyState() {
   const view = state.view;
   const data = document.body.dataset;
   data.version = view ? String(view.version) : "";
-  data.status = view ? view.table.status : "";
+  data.status = view ? view.table.status : state.gone || "";
   data.phase = view?.observation?.phase || "";
   data.round = view?.observation ? String(view.observation.round) : "";
   data.seat = state.seat === null ? "" : String(state.seat);
@@ -209,7 +212,7 @@ async function startGame() {
   try {
     await api.start(tableId, state.token);
   } catch (error) {
-    showMessage(error.message);
+    showRefusal(error);
   } finally {
     state.starting = false;
     render();
@@ -230,7 +233,7 @@ async function join(name) {
     state.joinShownFor = null;
     connect();
   } catch (error) {
-    showMessage(error.message);
+    showRefusal(error);
   } finally {
     state.joining = false;
   }
@@ -242,8 +245,7 @@ async function showJoin({ watch = true } = {}) {
   try {
     table = await api.table(tableId);
   } catch (error) {
-    if (error.code === "unknown_table") renderNoTable();
-    else showMessage(error.message);
+    showRefusal(error);
     return;
   }
   const form = renderJoin({ table, onJoin: join, onWatch: () => connect(), busy: false });
@@ -258,14 +260,33 @@ async function showJoin({ watch = true } = {}) {
       try {
         const fresh = await api.table(tableId);
         if (fresh.status !== "lobby") location.reload();
-      } catch {
-        // a missed poll is retried on the next tick
+      } catch (error) {
+        // The table is gone for good: say so and stop asking. A missed poll is retried on the next tick.
+        if (error.code === "table_expired" || error.code === "unknown_table") showRefusal(error);
       }
     }, 3000);
   }
 }
 
+/** A refused request: a table that is gone replaces the page; anything else is a message. */
+function showRefusal(error) {
+  if (error.code === "table_expired") renderExpired();
+  else if (error.code === "unknown_table") renderNoTable();
+  else showMessage(error.message);
+}
+
+/** Stop everything that talks to a table that is gone for good. */
+function leaveTable() {
+  clearInterval(state.pollTimer);
+  state.socket?.close();
+  state.socket = null;
+  state.view = null;
+  state.joinShownFor = null;
+  setBodyState();
+}
+
 function renderNoTable() {
+  leaveTable();
   fill(
     app,
     h(
@@ -274,6 +295,29 @@ function renderNoTable() {
       h("h1", {}, "No such table"),
       h("p", {}, `There is no table "${tableId}" here. It may have been mistyped.`),
       h("p", {}, h("a", { class: "button primary", href: "/" }, "Create a table")),
+    ),
+  );
+}
+
+/** The table was closed unstarted after idling in its lobby: it never comes back. */
+function renderExpired() {
+  state.gone = "expired";
+  leaveTable();
+  forgetToken(tableId); // its seat is gone too: the front page stops listing it
+  clearMessages("error"); // the server's refusal, said better below
+  fill(
+    app,
+    h(
+      "section",
+      { class: "panel", "data-testid": "table-expired" },
+      h("h1", {}, "This table has expired"),
+      h(
+        "p",
+        {},
+        `Table ${tableId} waited in its lobby too long without its game being started, `,
+        "so the server closed it. Nobody can join it any more.",
+      ),
+      h("p", {}, h("a", { class: "button primary", href: "/" }, "Create a new table")),
     ),
   );
 }
