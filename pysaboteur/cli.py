@@ -122,7 +122,7 @@ def _non_negative(text: str) -> float:
     return value
 
 
-def _count(text: str) -> int:
+def _non_negative_count(text: str) -> int:
     value = int(text)
     if value < 0:
         raise argparse.ArgumentTypeError("must be 0 or more")
@@ -165,7 +165,7 @@ def _add_serve_parser(commands: argparse._SubParsersAction[argparse.ArgumentPars
         "of the server's process (default: %(default)s)",
     )  # fmt: skip
     serve.add_argument(
-        "--tables-per-client", type=_count, default=30, metavar="N",
+        "--tables-per-client", type=_non_negative_count, default=30, metavar="N",
         help="new tables one address may create in any 10 minutes; more are refused "
         "(HTTP 429). Behind a reverse proxy the address is the proxy's, unless the "
         "proxy is trusted (--forwarded-allow-ips). 0: no limit (default: %(default)s)",

@@ -99,12 +99,20 @@ class Server:
             socket.send({"type": "hello"} if token is None else {"type": "hello", "token": token})
         return socket
 
-    def stored_moves(self, table: str) -> int:
+    def read_store(self, read: Callable[[Store], T]) -> T:
+        """``read(store)`` on a store of its own over the server's database."""
         store = Store(self.settings.database_url)
         try:
-            return store.move_count(table)
+            return read(store)
         finally:
             store.close()
+
+    def stored_moves(self, table: str) -> int:
+        return self.read_store(lambda store: store.move_count(table))
+
+    def live_table_ids(self) -> list[str]:
+        """The tables the database holds in their lobby or in play."""
+        return self.read_store(Store.live_table_ids)
 
     def in_server(self, work: Callable[[Hub], Coroutine[Any, Any, T]]) -> T:
         """Run ``work(hub)`` on the server's event loop, as the server itself would; its result."""

@@ -12,7 +12,7 @@ from server_helpers import FakeClock, Server, error_of, running_server
 from websockets.exceptions import ConnectionClosed
 
 from pysaboteur.cli import build_parser
-from pysaboteur.server.store import EXPIRED, HUMAN, OPEN, Store, StoredTable
+from pysaboteur.server.store import EXPIRED, HUMAN, OPEN, StoredTable
 
 HOUR = 3600.0
 DAY = 24 * HOUR  # the default --lobby-expiry
@@ -24,21 +24,9 @@ def expire(server: Server) -> int:
 
 
 def stored(server: Server, table: str) -> StoredTable:
-    store = Store(server.settings.database_url)
-    try:
-        found = store.load(table)
-        assert found is not None
-        return found
-    finally:
-        store.close()
-
-
-def live_ids(server: Server) -> list[str]:
-    store = Store(server.settings.database_url)
-    try:
-        return store.live_table_ids()
-    finally:
-        store.close()
+    found = server.read_store(lambda store: store.load(table))
+    assert found is not None
+    return found
 
 
 def assert_refused_as_expired(server: Server, table: dict[str, Any]) -> None:
@@ -77,7 +65,7 @@ def test_a_lobby_unchanged_for_a_day_is_closed_and_kept(server: Server, clock: F
         (None, OPEN),
         (None, OPEN),
     ]
-    assert live_ids(server) == []
+    assert server.live_table_ids() == []
     assert expire(server) == 0  # closed once
 
 

@@ -27,7 +27,6 @@ from playwright.sync_api import Page, sync_playwright
 from server_helpers import FakeClock, Server, running_server
 
 from pysaboteur.server.config import WEB_DIR
-from pysaboteur.server.store import Store
 
 if not Path(CHROMIUM).exists():
     pytest.skip("Chromium is not installed (scripts/test installs it)", allow_module_level=True)
@@ -63,14 +62,6 @@ def server_and_page(
 
 def expire_idle_lobbies(server: Server) -> int:
     return server.in_server(lambda hub: hub.expire_idle_lobbies())
-
-
-def stored_tables(server: Server) -> list[str]:
-    store = Store(server.settings.database_url)
-    try:
-        return store.live_table_ids()
-    finally:
-        store.close()
 
 
 def fill_create_form(page: Page, name: str, players: str, clock: str) -> None:
@@ -112,7 +103,7 @@ def test_a_new_table_over_the_limit_is_refused_in_the_servers_words(tmp_path: Pa
         assert page.get_by_test_id("create-clock").input_value() == "120"
         assert not page.get_by_test_id("create-spectators").is_checked()
         assert page.get_by_test_id("create").is_enabled()
-        assert len(stored_tables(server)) == 1
+        assert len(server.live_table_ids()) == 1
 
         clock.advance(600)  # the first table leaves the window
         page.get_by_test_id("create").click()
