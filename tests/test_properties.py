@@ -237,6 +237,8 @@ def candidate_moves(draw: st.DrawFn, game: Game) -> Move:
         "target": draw(st.integers(-1, game.players)),
         "tool": draw(st.sampled_from([*TOOLS, "", "gold"])),
         "value": draw(st.integers(0, 4)),
+        "also": ("map",),  # the further cards of a Saboteur 2 discard or clear
+        "front": "trapped",
     }
     if draw(st.booleans()) and legal:
         move = draw(st.sampled_from(legal))
@@ -303,7 +305,10 @@ def test_a_move_is_accepted_if_and_only_if_it_is_generated(
             check_accepted_iff_generated(game, candidates)
 
 
-STRAY: dict[str, Any] = {"card": "NESW", "x": 5, "y": 5, "target": 1, "tool": "cart", "value": 2}
+STRAY: dict[str, Any] = {
+    "card": "NESW", "x": 5, "y": 5, "target": 1, "tool": "cart", "value": 2,
+    "also": ("map",), "front": "trapped",
+}  # fmt: skip
 
 
 @settings(GAMES, max_examples=10)

@@ -167,7 +167,8 @@ def test_ruling_stone_reached_from_two_sides_the_card_just_placed_decides() -> N
     # the card just placed decides, else the first side in N, E, S, W order.
     maze = Maze(["stone-NW", "stone-NE", "gold"])
     maze.cells[cell_key(8, -1)] = S | W  # faces the goal's north side
-    maze.network.add(cell_key(8, -1))
+    maze.network[cell_key(8, -1)] = S | W
+    maze.cells[cell_key(6, 0)] = maze.network[cell_key(6, 0)] = E | W  # the network's way in
     maze.place(E | W, 7, 0)  # the card just placed faces its west side
     assert maze.cells[cell_key(8, 0)] == S | W
 
@@ -176,5 +177,6 @@ def test_ruling_stone_reached_from_two_sides_by_older_cards_takes_n_e_s_w_order(
     maze = Maze(["stone-NW", "stone-NE", "gold"])
     maze.cells[cell_key(8, -1)] = S | W  # north side of the goal, not yet in the network
     maze.cells[cell_key(7, 0)] = N | E  # west side of the goal, not yet in the network
-    maze.place(E | S, 7, -1)  # joins both to the network at once
+    maze.cells[cell_key(6, -1)] = maze.network[cell_key(6, -1)] = E | W  # the network's way in
+    maze.place(E | S | W, 7, -1)  # joins both to the network at once
     assert maze.cells[cell_key(8, 0)] == N | E  # north comes before west

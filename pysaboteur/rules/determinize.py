@@ -71,6 +71,7 @@ from .maze import GOAL_KEYS, START_KEY, Maze
 from .moves import DISCARD, FIX, MAP, PASS, PLACE, ROCKFALL, TAKE, Move
 from .observation import Observation
 from .options import Options
+from .round_state import RoundState
 
 #: Cells whose cards no move lays or removes.
 _FIXED_CELLS = frozenset((START_KEY, *GOAL_KEYS))
@@ -484,27 +485,31 @@ class Determinizer:
         game.gold_seen = gold.seen
         game.rounds = logs
         game.phase = self._phase
-        game.first = self._rounds[-1].first
-        game.roles = list(roles[:players])
-        game.hands = hands
-        game.draw_pile = draw_pile
         maze = self._maze.copy()
         maze.goals = tuple(goals)
-        game.maze = maze
-        game.broken = list(self._broken)
-        game.maps = [{} for _ in range(players)]
+        maps: list[dict[int, str]] = [{} for _ in range(players)]
         for move in log.moves:
             if move.kind == MAP:
                 mapped = maze.goal_index(move.x, move.y)
                 assert mapped is not None
-                game.maps[move.seat][mapped] = goals[mapped]
-        game.discards = discards
-        game.to_move = self._to_move
-        game.last_turn = self._last_turn
-        game.last_path = self._last_path
-        game.finder = self._last_path if self._phase == GOLD else None
-        game.offer = gold.offer
-        game.round_gold = gold.round_gold
+                maps[move.seat][mapped] = goals[mapped]
+        game.state = RoundState(
+            roles=list(roles[:players]),
+            hands=hands,
+            draw_pile=draw_pile,
+            maze=maze,
+            first=self._rounds[-1].first,
+            to_move=self._to_move,
+            broken=list(self._broken),
+            maps=maps,
+            discards=discards,
+            last_turn=self._last_turn,
+            last_path=self._last_path,
+            finder=self._last_path if self._phase == GOLD else None,
+            offer=gold.offer,
+            round_gold=gold.round_gold,
+            trapped=[False] * players,
+        )
         return game
 
     def _finished_round(self, index: int, rng: random.Random) -> RoundLog:

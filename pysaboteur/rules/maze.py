@@ -1,5 +1,12 @@
 """The maze: placed cards, the start network, where a path card may go, goals.
 
+The start network is made of *tunnels* (a card's connected groups of sides,
+:mod:`.faces`), not of cards: a bridge holds two tunnels, and only the one
+reached is in the network; a stub never joins it; a ladder's tunnel is in it
+wherever the ladder lies.  ``network`` maps each cell with a tunnel in the
+network to the sides of its tunnels that are; in the base game that is every
+open side of a connected card.
+
 This is the hot path of every simulation, so it works on packed cell keys and
 side bit masks (see :mod:`.cards`) and keeps the start network up to date
 incrementally instead of searching it again for every question.
@@ -10,7 +17,6 @@ from __future__ import annotations
 from typing import Final
 
 from .cards import (
-    DEAD_END,
     GOAL_CELLS,
     GOAL_SHAPES,
     SIDE_NAMES,
@@ -23,6 +29,7 @@ from .cards import (
     cell_key,
     cell_xy,
 )
+from .faces import FACES, LADDER_SIDES, TUNNEL_AT
 
 #: (side, step to the neighbour across it, the neighbour's side that faces back)
 SIDE_STEPS: Final = ((N, -1, S), (E, 256, W), (S, 1, N), (W, -256, E))
@@ -46,22 +53,27 @@ FITS: Final = tuple(
 
 START_KEY: Final = cell_key(*START_CELL)
 GOAL_KEYS: Final = tuple(cell_key(x, y) for x, y in GOAL_CELLS)
+#: Cells next to a goal, where no ladder may lie.
+_NEXT_TO_GOALS: Final = frozenset(goal + step for goal in GOAL_KEYS for _, step, _ in SIDE_STEPS)
 
 
 class Maze:
     """The cards in the maze of one round, and the start network through them."""
 
-    __slots__ = ("_frontier", "cells", "goals", "network", "revealed")
+    __slots__ = ("_frontier", "_ladder_cells", "cells", "goals", "ladders", "network", "revealed")
 
     def __init__(self, goals: tuple[str, str, str] | list[str]) -> None:
         #: The goal card at each goal cell (``y = -2, 0, 2``).
         self.goals = tuple(goals)
-        #: Shape of every face-up card by cell key: start, tunnels, revealed goals.
+        #: Face of every face-up card by cell key: start, tunnels, revealed goals.
         self.cells: dict[int, int] = {START_KEY: START_SHAPE}
-        #: Keys of the connected cards reachable from the start.
-        self.network: set[int] = {START_KEY}
+        #: The sides of each cell's tunnels that are in the start network.
+        self.network: dict[int, int] = {START_KEY: START_SHAPE}
+        #: Cells holding a ladder (Saboteur 2): always in the network.
+        self.ladders: set[int] = set()
         self.revealed = [False, False, False]
         self._frontier: list[tuple[int, int, int, int]] | None = None
+        self._ladder_cells: list[tuple[int, int, int, int, int]] | None = None
 
     @classmethod
     def from_cells(cls, goals: list[str], cells: dict[int, int], revealed: list[bool]) -> Maze:
@@ -69,7 +81,8 @@ class Maze:
         maze = cls(goals)
         maze.cells = dict(cells)
         maze.revealed = list(revealed)
-        maze._spread_from(START_KEY)
+        maze.ladders = {key for key, face in cells.items() if LADDER_SIDES[face]}
+        maze._find_network()
         return maze
 
     def copy(self) -> Maze:
@@ -77,8 +90,10 @@ class Maze:
         other.goals = self.goals
         other.cells = self.cells.copy()
         other.network = self.network.copy()
+        other.ladders = self.ladders.copy()
         other.revealed = self.revealed.copy()
         other._frontier = self._frontier
+        other._ladder_cells = self._ladder_cells
         return other
 
     # -- questions -------------------------------------------------------------
@@ -86,8 +101,9 @@ class Maze:
     def frontier(self) -> list[tuple[int, int, int, int]]:
         """``(key, x, y, fits)`` for every empty cell where some path card fits.
 
-        ``fits`` has bit ``s`` set for each open-side pattern ``s`` (dead end or
-        not) that a card may have there.  Ordered by ``x``, then ``y``.
+        ``fits`` has bit ``s`` set for each open-side pattern ``s`` that a card
+        may have there.  Ordered by ``x``, then ``y``.  (Ladders follow their
+        own rule: :meth:`ladder_cells`.)
         """
         if self._frontier is None:
             self._frontier = self._compute_frontier()
@@ -97,10 +113,9 @@ class Maze:
         cells = self.cells
         network = self.network
         candidates = set()
-        for key in network:
-            shape = cells[key]
+        for key, sides in network.items():
             for side, step, _ in SIDE_STEPS:
-                if shape & side:
+                if sides & side:
                     neighbour = key + step
                     if neighbour not in cells and neighbour not in GOAL_KEYS:
                         candidates.add(neighbour)
@@ -114,7 +129,7 @@ class Maze:
                     continue
                 if other & back:
                     must_open |= side
-                    if neighbour in network:
+                    if network.get(neighbour, 0) & back:
                         reach |= side
                 else:
                     must_wall |= side
@@ -123,8 +138,42 @@ class Maze:
                 frontier.append((key, *cell_xy(key), fits))
         return frontier
 
+    def ladder_cells(self) -> list[tuple[int, int, int, int, int]]:
+        """``(key, x, y, must_open, must_wall)`` for every empty cell a ladder may go to.
+
+        A ladder needs no connection: it must touch (lie next to) a placed path
+        card or the start, lie next to no goal, and match every neighbour's sides.
+        """
+        if self._ladder_cells is None:
+            self._ladder_cells = self._compute_ladder_cells()
+        return self._ladder_cells
+
+    def _compute_ladder_cells(self) -> list[tuple[int, int, int, int, int]]:
+        cells = self.cells
+        candidates = {
+            key + step
+            for key in cells
+            if key not in GOAL_KEYS
+            for _, step, _ in SIDE_STEPS
+            if key + step not in cells
+            and key + step not in _NEXT_TO_GOALS
+            and key + step not in GOAL_KEYS
+        }
+        found = []
+        for key in sorted(candidates):
+            must_open = must_wall = 0
+            for side, step, back in SIDE_STEPS:
+                other = cells.get(key + step)
+                if other is not None:
+                    if other & back:
+                        must_open |= side
+                    else:
+                        must_wall |= side
+            found.append((key, *cell_xy(key), must_open, must_wall))
+        return found
+
     def placement_error(self, shape: int, x: int, y: int) -> str | None:
-        """Why a card lying as ``shape`` may not go at ``x, y`` (rules section 4)."""
+        """Why a card lying as ``shape`` may not go at ``x, y`` (placement rules)."""
         key = cell_key(x, y)
         if key == START_KEY:
             return f"cell {x},{y} holds the start card"
@@ -132,12 +181,16 @@ class Maze:
             return f"cell {x},{y} holds a goal card"
         if key in self.cells:
             return f"cell {x},{y} is not empty"
-        touches_network = False
+        ladder = LADDER_SIDES[shape]
+        if ladder and key in _NEXT_TO_GOALS:
+            return f"a ladder may not lie next to a goal card, as {x},{y} does"
+        touches_network = touches_card = False
         for side, step, back in SIDE_STEPS:
             neighbour = key + step
             other = self.cells.get(neighbour)
             if other is None:
                 continue
+            touches_card = True
             where = "{},{}".format(*cell_xy(neighbour))
             if shape & side and not other & back:
                 return f"side {SIDE_NAMES[side]} meets a wall of the card at {where}"
@@ -145,8 +198,10 @@ class Maze:
                 return (
                     f"side {SIDE_NAMES[side]} is a wall against an open side of the card at {where}"
                 )
-            if shape & side and neighbour in self.network:
+            if shape & side and self.network.get(neighbour, 0) & back:
                 touches_network = True
+        if ladder:
+            return None if touches_card else "a ladder must lie next to a path card"
         if not touches_network:
             return "none of its open sides meets an open side of a card in the start network"
         return None
@@ -165,45 +220,102 @@ class Maze:
         key = cell_key(x, y)
         return GOAL_KEYS.index(key) if key in GOAL_KEYS else None
 
+    def crystals(self) -> int:
+        """Crystals on the face-up cards of the maze, connected or not."""
+        return sum(1 for face in self.cells.values() if (part := FACES[face]) and part.crystal)
+
+    def gold_open_to(self, colour: str) -> bool:
+        """Whether a route from the start (or from any ladder) reaches the gold
+        through no door of another colour than ``colour``."""
+        gold = GOAL_KEYS[self.goals.index("gold")]
+        if gold not in self.cells:
+            return False
+        cells = self.cells
+        passable: dict[int, int] = {}
+        stack: list[tuple[int, int]] = []
+        for key in (START_KEY, *self.ladders):
+            sides = START_SHAPE if key == START_KEY else LADDER_SIDES[cells[key]]
+            passable[key] = passable.get(key, 0) | sides
+            stack.append((key, sides))
+        while stack:
+            here, sides = stack.pop()
+            for side, step, back in SIDE_STEPS:
+                if sides & side:
+                    neighbour = here + step
+                    other = cells.get(neighbour)
+                    if other is None:
+                        continue
+                    tunnel = TUNNEL_AT[other << 4 | back]
+                    if not tunnel or passable.get(neighbour, 0) & tunnel:
+                        continue
+                    door = (part := FACES[other]) is not None and part.door
+                    if door and door != colour:
+                        continue
+                    passable[neighbour] = passable.get(neighbour, 0) | tunnel
+                    stack.append((neighbour, tunnel))
+        return gold in passable
+
     # -- changes -----------------------------------------------------------------
 
     def place(self, shape: int, x: int, y: int) -> list[int]:
         """Lay a card (already checked) and return the goals it revealed, in order."""
         key = cell_key(x, y)
-        self.cells[key] = shape
+        cells = self.cells
+        network = self.network
+        cells[key] = shape
         self._frontier = None
-        if shape & DEAD_END:
+        self._ladder_cells = None
+        joined = LADDER_SIDES[shape]
+        if joined:
+            self.ladders.add(key)
+        for side, step, back in SIDE_STEPS:
+            if shape & side and network.get(key + step, 0) & back:
+                joined |= TUNNEL_AT[shape << 4 | side]
+        if not joined:
             return []  # a dead end never joins the network, so it reaches nothing
-        self.network.add(key)
-        self._spread_from(key)
+        network[key] = joined
+        self._spread_from(key, joined)
         return self._reveal_reached_goals(key)
 
     def remove(self, x: int, y: int) -> None:
         """Take a tunnel card out (rockfall) and find the start network again."""
-        del self.cells[cell_key(x, y)]
+        key = cell_key(x, y)
+        del self.cells[key]
+        self.ladders.discard(key)
         self._frontier = None
-        self.network = {START_KEY}
-        self._spread_from(START_KEY)
+        self._ladder_cells = None
+        self._find_network()
 
-    def _spread_from(self, key: int) -> None:
-        """Add every connected card reachable from ``key`` to the network."""
+    def _find_network(self) -> None:
+        self.network = {START_KEY: START_SHAPE}
+        self._spread_from(START_KEY, START_SHAPE)
+        for key in self.ladders:
+            sides = LADDER_SIDES[self.cells[key]]
+            if not self.network.get(key, 0) & sides:
+                self.network[key] = self.network.get(key, 0) | sides
+                self._spread_from(key, sides)
+
+    def _spread_from(self, key: int, sides: int) -> None:
+        """Add every tunnel reachable from the ``sides`` of ``key`` to the network."""
         cells = self.cells
         network = self.network
-        stack = [key]
+        stack = [(key, sides)]
         while stack:
-            here = stack.pop()
-            shape = cells[here]
+            here, open_sides = stack.pop()
             for side, step, back in SIDE_STEPS:
-                if shape & side:
+                if open_sides & side:
                     neighbour = here + step
-                    if neighbour not in network:
-                        other = cells.get(neighbour)
-                        if other is not None and other & back and not other & DEAD_END:
-                            network.add(neighbour)
-                            stack.append(neighbour)
+                    other = cells.get(neighbour)
+                    if other is not None:
+                        tunnel = TUNNEL_AT[other << 4 | back]
+                        if tunnel:
+                            known = network.get(neighbour, 0)
+                            if not known & tunnel:
+                                network[neighbour] = known | tunnel
+                                stack.append((neighbour, tunnel))
 
     def _reveal_reached_goals(self, placed: int) -> list[int]:
-        """Turn up every face-down goal that the network reaches (rules section 4).
+        """Turn up every face-down goal that the network reaches (docs/rules.md).
 
         A stone goal joins the network once turned up, and may carry it on to
         another goal, so this repeats until nothing more is reached.
@@ -223,15 +335,15 @@ class Maze:
         return revealed
 
     def _reaching_side(self, goal: int, placed: int) -> int:
-        """The goal's side that a network card reaches with an open side, or 0.
+        """The goal's side that a network tunnel reaches, or 0.
 
         If several do, the card just placed decides; failing that the first
-        side in N, E, S, W order (a project ruling, see docs/rules-notes.md).
+        side in N, E, S, W order (a project ruling, see docs/rules.md).
         """
         reached = 0
         for side, step, back in SIDE_STEPS:
             neighbour = goal + step
-            if neighbour in self.network and self.cells[neighbour] & back:
+            if self.network.get(neighbour, 0) & back:
                 if neighbour == placed:
                     return side
                 reached = reached or side
@@ -240,8 +352,10 @@ class Maze:
     def _turn_up(self, index: int, side: int) -> None:
         key = GOAL_KEYS[index]
         printed, turned_shape = GOAL_SHAPES[self.goals[index]]
-        self.cells[key] = printed if printed & side else turned_shape
+        shape = printed if printed & side else turned_shape
+        self.cells[key] = shape
         self.revealed[index] = True
-        self.network.add(key)
-        self._spread_from(key)
+        self.network[key] = shape
+        self._spread_from(key, shape)
         self._frontier = None
+        self._ladder_cells = None

@@ -1,4 +1,4 @@
-"""Game records (``spec/records.md``): write a game out, read it back, check it.
+"""Game records (docs/records.md): write a game out, read it back, check it.
 
 A record holds the options, every round's deal card by card and every move,
 so that any implementation can replay the game exactly.

@@ -1,0 +1,7 @@
+"""The editions of Saboteur the engine plays, found by name with :func:`find_edition`."""
+
+from .base import BaseGame
+from .edition import EDITIONS, Deal, Edition, find_edition
+from .saboteur2 import Saboteur2
+
+__all__ = ["EDITIONS", "BaseGame", "Deal", "Edition", "Saboteur2", "find_edition"]

@@ -1,0 +1,59 @@
+"""Rockfall: take one tunnel card out of the maze, never the start or a goal
+(docs/rules.md, "Action cards")."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..cards import cell_key
+from ..moves import ROCKFALL, Move, Notation, parse_cell, register_notation
+from . import Kind, register_kind
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+
+class Rockfall(Kind):
+    name = ROCKFALL
+    has_cell = True
+
+    def list_moves(self, game: Game, seat: int, card: str, moves: list[Move]) -> None:
+        for x, y in game.state.maze.tunnel_cells():
+            moves.append(Move(seat, ROCKFALL, ROCKFALL, x, y))
+
+    def why_illegal(self, game: Game, move: Move) -> str | None:
+        maze = game.state.maze
+        if (move.x, move.y) == (0, 0):
+            return "rockfall cannot remove the start card"
+        if maze.goal_index(move.x, move.y) is not None:
+            return "rockfall cannot remove a goal card"
+        if not maze.is_tunnel(move.x, move.y):
+            return f"there is no tunnel card at {move.x},{move.y}"
+        return None
+
+    def apply(self, game: Game, move: Move) -> int:
+        state = game.state
+        removed = state.maze.cells[cell_key(move.x, move.y)]
+        state.maze.remove(move.x, move.y)
+        state.discards += (ROCKFALL, game.edition.card_of_face[removed])
+        return 1
+
+
+def _read(seat: int, words: list[str]) -> Move | None:
+    if len(words) != 2:
+        return None
+    x, y = parse_cell(words[1])
+    return Move(seat, ROCKFALL, ROCKFALL, x, y)
+
+
+register_kind(Rockfall())
+register_notation(
+    Notation(
+        ROCKFALL,
+        (ROCKFALL,),
+        frozenset({"card", "x", "y"}),
+        lambda move: f"rockfall {move.x},{move.y}",
+        _read,
+        lambda move: move.card == ROCKFALL,
+    )
+)
