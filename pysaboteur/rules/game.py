@@ -110,6 +110,10 @@ class Game:
     ) -> None:
         self.edition = find_edition(edition) if isinstance(edition, str) else edition
         self.edition.check_players(players)
+        #: The edition's kinds of move, besides its cards, that a turn may take.
+        self._turn_kinds = [
+            KINDS[name] for name in self.edition.turn_kinds if KINDS[name].phase == PLAY
+        ]
         if not 0 <= first < players:
             raise ValueError(f"the first seat must be between 0 and {players - 1}")
         if names is not None and len(names) != players:
@@ -319,11 +323,11 @@ class Game:
         if not state.broken[seat] and not state.trapped[seat]:
             list_placements(self, seat, distinct, moves)
         for card in distinct:
-            kind = kind_of_card[card]
-            if kind != "place":
-                KINDS[kind].list_moves(self, seat, card, moves)
-        for name in self.edition.turn_kinds:
-            KINDS[name].list_turn(self, seat, hand, moves)
+            name = kind_of_card[card]
+            if name != PLACE:
+                KINDS[name].list_moves(self, seat, card, moves)
+        for kind in self._turn_kinds:
+            kind.list_turn(self, seat, hand, moves)
         return moves
 
     def why_illegal(self, move: Move) -> str | None:

@@ -13,10 +13,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import CARD_OF_SHAPE, GOAL_CELLS, TOOL_BIT, TOOLS, cell_xy, shape_code
+from .cards import GOAL_CELLS, TOOL_BIT, TOOLS, cell_xy, shape_code
+from .editions.edition import CARD_OF_FACE
 from .game import OVER, Game, RoundLog
 from .maze import GOAL_KEYS, START_KEY
-from .moves import DISCARD, TAKE
+from .moves import CLEAR, DISCARD, TAKE, Move
+from .results import GoldPiecesResult
 
 Observation = dict[str, Any]
 
@@ -34,6 +36,25 @@ def seat_observation(game: Game, seat: int) -> Observation:
     }
     if game.offer and game.to_move == seat:
         observation["gold_offer"] = sorted(game.offer, reverse=True)
+    if game.edition.name != "base":
+        state = game.state
+        # What this seat alone learnt this round: dwarf cards it looked at (its
+        # own new one after a swap-hats too) and the hands it swapped.
+        observation["looks"] = [
+            {"move": look.move, "seat": look.seat, "role": look.role}
+            for look in state.looks
+            if look.viewer == seat
+        ]
+        observation["swaps"] = [
+            {
+                "move": swap.move,
+                "with": swap.other if swap.seat == seat else swap.seat,
+                "gave": list(swap.gave if swap.seat == seat else swap.got),
+                "got": list(swap.got if swap.seat == seat else swap.gave),
+            }
+            for swap in state.swaps
+            if seat in (swap.seat, swap.other)
+        ]
     return observation
 
 
@@ -74,8 +95,9 @@ def _observation(game: Game, viewer: int | None) -> Observation:
         known = maze.revealed[index] or over or (viewer is not None and index in game.maps[viewer])
         card = maze.goals[index] if known else None
         goals.append({"x": x, "y": y, "face_up": maze.revealed[index], "card": card})
-    return {
+    observation: Observation = {
         "seat": viewer,
+        "edition": game.edition.name,
         "players": game.players,
         "names": list(game.names) if game.names else None,
         "options": game.options.to_dict(),
@@ -100,6 +122,15 @@ def _observation(game: Game, viewer: int | None) -> Observation:
         "nuggets": game.nuggets if over else None,
         "winners": game.winners if over else None,
     }
+    if game.edition.name != "base":
+        state = game.state
+        observation["gold_pieces"] = list(game.gold_pieces)  # public: docs/rules-saboteur2.md
+        observation["trapped"] = list(state.trapped)
+        observation["thieves"] = list(state.thieves)
+        observation["stealing"] = list(state.stealing)
+        observation["reserve"] = len(state.reserve)
+        observation["removed"] = len(game.deal.removed)
+    return observation
 
 
 def _maze_cards(cells: dict[int, int], goals: tuple[str, ...]) -> list[dict[str, Any]]:
@@ -112,7 +143,7 @@ def _maze_cards(cells: dict[int, int], goals: tuple[str, ...]) -> list[dict[str,
         elif key in GOAL_KEYS:
             card = goals[GOAL_KEYS.index(key)]
         else:
-            card = CARD_OF_SHAPE[shape]
+            card = CARD_OF_FACE[shape]
         cards.append({"x": x, "y": y, "shape": shape_code(shape), "card": card})
     return cards
 
@@ -133,12 +164,21 @@ def _history(
             move = log.moves[index]
             kind = move.kind
             if move.seat != viewer and (
-                (kind == DISCARD and not discards_seen) or (kind == TAKE and not picks_seen)
+                (kind in _FACE_DOWN and not discards_seen) or (kind == TAKE and not picks_seen)
             ):
-                seen.append(f"{move.seat} {kind}")
+                seen.append(str(_unseen(move)))
             else:
                 seen.append(texts[index])
     return list(seen)
+
+
+#: Moves whose cards go face down: others see how many, not which.
+_FACE_DOWN = frozenset((DISCARD, CLEAR))
+
+
+def _unseen(move: Move) -> Move:
+    """The move as another seat sees it: its face-down cards and gold pick blanked."""
+    return move._replace(card="", also=("",) * len(move.also), value=0)
 
 
 def _finished_round(log: RoundLog, over: bool) -> dict[str, Any]:
@@ -146,19 +186,34 @@ def _finished_round(log: RoundLog, over: bool) -> dict[str, Any]:
     shown = log.shown.get(over)
     if shown is None:
         shown = log.shown[over] = _show_finished_round(log, over)
-    return {
-        **shown,
-        "roles": list(shown["roles"]),
-        "goals": list(shown["goals"]),
-        "maze": [dict(card) for card in shown["maze"]],
-        "gold": None if shown["gold"] is None else list(shown["gold"]),
-    }
+    return {key: _fresh(value) for key, value in shown.items()}
+
+
+def _fresh(value: Any) -> Any:
+    """A copy of a JSON-ready value that shares no list or dict with it."""
+    if isinstance(value, list):
+        return [_fresh(item) for item in value]
+    if isinstance(value, dict):
+        return {key: _fresh(item) for key, item in value.items()}
+    return value
 
 
 def _show_finished_round(log: RoundLog, over: bool) -> dict[str, Any]:
     result = log.result
     assert result is not None and log.final_cells is not None
     deal = log.deal
+    if isinstance(result, GoldPiecesResult):
+        assert log.final is not None
+        # Every dwarf card as the round ended; the reserve stays hidden.
+        return {
+            **result.to_dict(),
+            "winner": result.winner,
+            "roles": list(log.final.roles),
+            "trapped": list(log.final.trapped),
+            "crystals": log.final.maze.crystals(),
+            "goals": list(deal.goals),
+            "maze": _maze_cards(log.final_cells, tuple(deal.goals)),
+        }
     return {
         "winner": result.winner,
         "finder": result.finder,

@@ -86,6 +86,7 @@ class Edition:
             faces = dict.fromkeys((face, turned_face(face)))
             cls.orientations[code] = tuple((lying, face_code(lying)) for lying in faces)
             for lying in faces:
+                assert CARD_OF_FACE.setdefault(lying, code) == code, "a face names one card"
                 cls.card_of_face[lying] = code
         cls.kind_of_card = dict.fromkeys(cls.tunnel_counts, "place")
         cls.kind_of_card.update({code: kind for code, (kind, _) in cls.action_cards.items()})
@@ -148,6 +149,8 @@ class Edition:
         raise NotImplementedError
 
 
+#: The printed card of every face any edition's cards can lie as.
+CARD_OF_FACE: dict[int, str] = {}
 #: Every edition by name.
 EDITIONS: dict[str, Edition] = {}
 _ALIASES: dict[str, str] = {}
