@@ -21,7 +21,7 @@ from typing import Any
 
 from ..rules.cards import DEAD_END, MINER, SABOTEUR, SABOTEURS_IN_POOL, parse_shape
 from ..rules.maze import Maze
-from ..rules.moves import BREAK, FIX, PLACE, ROCKFALL, Move
+from ..rules.moves import BREAK, FIX, PLACE, ROCKFALL, Move, read_seen_move
 from .maze_view import (
     average_distance,
     distances_after,
@@ -107,12 +107,9 @@ class RoleBeliefs:
         self._seen = len(history)
 
     def _take_in(self, text: str) -> None:
-        words = text.split(" ")
-        if len(words) < 2 or (
-            words[1] not in ("place", "rockfall") and not words[1].startswith(("break-", "fix-"))
-        ):
+        move = read_seen_move(text)
+        if move.kind not in (PLACE, ROCKFALL, BREAK, FIX):
             return  # discards, passes, maps, gold picks: no evidence about roles
-        move = Move.parse(text)
         assert self._maze is not None
         if move.kind in (PLACE, ROCKFALL):
             chances = public_gold_chances(self._maze)

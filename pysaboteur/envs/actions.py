@@ -54,12 +54,11 @@ from ..rules.cards import (
     CARD_COUNTS,
     FIX_TOOLS,
     GOAL_CELLS,
-    MAX_PLAYERS,
-    MIN_PLAYERS,
     ORIENTATIONS,
     TUNNEL_CARDS,
     shape_code,
 )
+from ..rules.editions import find_edition
 from ..rules.moves import BREAK, DISCARD, FIX, MAP, PASS, PLACE, ROCKFALL, TAKE, Move
 
 #: The window of cells that path cards and rockfall can name.
@@ -126,10 +125,7 @@ class ActionSpace:
     """The ids of one player count, and the moves they stand for."""
 
     def __init__(self, players: int) -> None:
-        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise ValueError(
-                f"Saboteur is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}"
-            )
+        find_edition("base").check_players(players)
         self.players = players
         self.size = action_count(players)
         self.fix_start = fix_start(players)

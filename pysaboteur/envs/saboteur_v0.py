@@ -26,7 +26,8 @@ from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
 from ..bots import Bot
 from ..rules import Game, Move, Options, seat_observation
-from ..rules.cards import MAX_PLAYERS, MIN_PLAYERS, MINER, SABOTEUR
+from ..rules.cards import MINER, SABOTEUR
+from ..rules.editions import find_edition
 from ..rules.game import SABOTEURS
 from ..rules.moves import TAKE
 from ..rules.observation import Observation, public_observation
@@ -82,8 +83,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (lower case: the PettingZoo conv
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
-        if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise ValueError(f"Saboteur is for {MIN_PLAYERS} to {MAX_PLAYERS} players")
+        find_edition("base").check_players(players)
         if reward not in REWARDS:
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
         if episode not in EPISODES:

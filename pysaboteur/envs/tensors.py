@@ -49,6 +49,7 @@ from ..rules.cards import (
     TOOLS,
     shape_code,
 )
+from ..rules.moves import BREAK, DISCARD, FIX, MAP, PLACE, ROCKFALL, read_seen_move
 from ..rules.observation import Observation
 from .actions import CARD_CODES, CELLS, HEIGHT, WIDTH, X_MAX, X_MIN, Y_MAX, Y_MIN
 
@@ -239,22 +240,22 @@ _BROKEN_TOOL, _REPAIR = 0, 1
 def _read_move(text: str) -> tuple[int, int, int, int, int]:
     """What a move of the history counts for: (seat, column of PLAY_FEATURES or -1,
     _BROKEN_TOOL or _REPAIR or -1, the seat that aims at or -1, goal looked at or -1)."""
-    seat_text, _, rest = text.partition(" ")
-    head, _, tail = rest.partition(" ")
+    move = read_seen_move(text)
+    kind = move.kind
     column = aimed = target = goal = -1
-    if head == "place":
-        column = 1 if tail.startswith("x") else 0
-    elif head.startswith("break-") or head.startswith("fix-"):
-        aimed = _BROKEN_TOOL if head.startswith("break-") else _REPAIR
-        target = int(tail.rpartition("@")[2])
-    elif head == "rockfall":
+    if kind == PLACE:
+        column = 1 if move.card.startswith("x") else 0
+    elif kind in (BREAK, FIX):
+        aimed = _BROKEN_TOOL if kind == BREAK else _REPAIR
+        target = move.target
+    elif kind == ROCKFALL:
         column = 2
-    elif head == "map":
+    elif kind == MAP:
         column = 3
-        goal = (int(tail.partition(",")[2]) + 2) // 2  # y = -2, 0, 2
-    elif head == "discard":
+        goal = (move.y + 2) // 2  # y = -2, 0, 2
+    elif kind == DISCARD:
         column = 4
-    return int(seat_text), column, aimed, target, goal
+    return move.seat, column, aimed, target, goal
 
 
 class ObservationEncoder:

@@ -23,7 +23,7 @@ from typing import Any, Final
 from .cards import GOAL_SHAPES, TOOL_BIT, TOOLS, within_reach
 from .editions import Deal, Edition, find_edition
 from .faces import face_of
-from .kinds import KINDS, load_kinds
+from .kinds import KINDS, Kind, load_kinds
 from .kinds.place import list_placements
 from .maze import GOAL_KEYS, Maze
 from .moves import PASS, PLACE, Move
@@ -112,8 +112,14 @@ class Game:
         self.edition.check_players(players)
         #: The edition's kinds of move, besides its cards, that a turn may take.
         self._turn_kinds = [
-            KINDS[name] for name in self.edition.turn_kinds if KINDS[name].phase == PLAY
+            KINDS[name].list_turn for name in self.edition.turn_kinds if KINDS[name].phase == PLAY
         ]
+        #: The lister of each action card's moves.
+        self._listers = {
+            card: KINDS[kind].list_moves
+            for card, kind in self.edition.kind_of_card.items()
+            if kind != PLACE
+        }
         if not 0 <= first < players:
             raise ValueError(f"the first seat must be between 0 and {players - 1}")
         if names is not None and len(names) != players:
@@ -319,15 +325,15 @@ class Game:
         if not hand:
             return [Move(seat, PASS)]
         distinct = dict.fromkeys(hand)
-        kind_of_card = self.edition.kind_of_card
         if not state.broken[seat] and not state.trapped[seat]:
             list_placements(self, seat, distinct, moves)
+        listers = self._listers
         for card in distinct:
-            name = kind_of_card[card]
-            if name != PLACE:
-                KINDS[name].list_moves(self, seat, card, moves)
-        for kind in self._turn_kinds:
-            kind.list_turn(self, seat, hand, moves)
+            lister = listers.get(card)
+            if lister is not None:
+                lister(self, seat, card, moves)
+        for list_turn in self._turn_kinds:
+            list_turn(self, seat, hand, moves)
         return moves
 
     def why_illegal(self, move: Move) -> str | None:
@@ -352,24 +358,25 @@ class Game:
             return f"{self.edition.title} has no {move.kind} moves"
         return kind.why_illegal(self, move)
 
-    def _turn_error(self, move: Move, kind: Any) -> str | None:
+    def _turn_error(self, move: Move, kind: Kind) -> str | None:
         """What is wrong with the cards a turn plays and what it names."""
         seat = move.seat
         hand = self.state.hands[seat]
         if move.kind == PASS:
             return None if not hand else "pass is allowed only with an empty hand"
-        if move.kind in self.edition.turn_kinds:
+        edition = self.edition
+        if move.kind in edition.turn_kinds:
             played = move.cards_played()
+            for card in played:
+                if card not in edition.card_counts:
+                    return f"{edition.title} has no {card} card"
         else:
-            card = self.edition.card_of(move.card)
-            if card is None:
+            printed = edition.card_of(move.card)
+            if printed is None:
                 return f"no card lies as {move.card}"  # well formed: a place move
-            if self.edition.kind_of_card.get(card) != move.kind:
-                return f"{self.edition.title} has no {card} card"
-            played = (card,)
-        if any(card not in self.edition.card_counts for card in played):
-            unknown = next(card for card in played if card not in self.edition.card_counts)
-            return f"{self.edition.title} has no {unknown} card"
+            if edition.kind_of_card.get(printed) != move.kind:
+                return f"{edition.title} has no {printed} card"
+            played = (printed,)
         if len(played) == 1:
             if played[0] not in hand:
                 return f"seat {seat} has no {played[0]} card in hand"

@@ -88,8 +88,8 @@ class Move(NamedTuple):
         notation = NOTATIONS.get(self.kind)
         if notation is None:
             return False
-        for name, default in _UNUSED_DEFAULTS:
-            if name not in notation.fields and getattr(self, name) != default:
+        for index, default in _UNUSED[self.kind]:
+            if self[index] != default:
                 return False
         return notation.well_formed(self)
 
@@ -141,11 +141,18 @@ class Notation(NamedTuple):
 
 
 NOTATIONS: dict[str, Notation] = {}
+#: Per kind, the fields (by index) it does not use, with the value they must keep.
+_UNUSED: dict[str, tuple[tuple[int, object], ...]] = {}
 HEADS: dict[str, Notation] = {}
 
 
 def register_notation(notation: Notation) -> None:
     NOTATIONS[notation.kind] = notation
+    _UNUSED[notation.kind] = tuple(
+        (Move._fields.index(name), default)
+        for name, default in _UNUSED_DEFAULTS
+        if name not in notation.fields
+    )
     for head in notation.heads:
         HEADS[head] = notation
 

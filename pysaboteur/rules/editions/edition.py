@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
 
-from ..faces import face_code, face_of, register, turned_face
+from ..faces import LADDER_SIDES, face_code, face_of, register, turned_face
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -67,6 +67,9 @@ class Edition:
     playing_cards: ClassVar[tuple[str, ...]]
     #: Each tunnel card's faces: ``(face, code as it lies)``, once or twice (turned).
     orientations: ClassVar[dict[str, tuple[tuple[int, str], ...]]]
+    #: ``orientations`` split: ladders follow their own placement rule.
+    plain_orientations: ClassVar[dict[str, tuple[tuple[int, str], ...]]]
+    ladder_orientations: ClassVar[dict[str, tuple[tuple[int, str], ...]]]
     #: The printed card of every face the edition's tunnel cards can lie as.
     card_of_face: ClassVar[dict[int, str]]
     #: The kind of each card: ``"place"`` for tunnel cards.
@@ -88,6 +91,12 @@ class Edition:
             for lying in faces:
                 assert CARD_OF_FACE.setdefault(lying, code) == code, "a face names one card"
                 cls.card_of_face[lying] = code
+        cls.plain_orientations = {
+            code: faces for code, faces in cls.orientations.items() if not LADDER_SIDES[faces[0][0]]
+        }
+        cls.ladder_orientations = {
+            code: faces for code, faces in cls.orientations.items() if LADDER_SIDES[faces[0][0]]
+        }
         cls.kind_of_card = dict.fromkeys(cls.tunnel_counts, "place")
         cls.kind_of_card.update({code: kind for code, (kind, _) in cls.action_cards.items()})
         EDITIONS[cls.name] = cls()

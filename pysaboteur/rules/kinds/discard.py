@@ -29,7 +29,10 @@ class Discard(Kind):
         append = moves.append
         for card in dict.fromkeys(hand):
             append(Move(seat, DISCARD, card))
-        for size in range(2, min(game.edition.most_discarded, len(hand)) + 1):
+        most = game.edition.most_discarded
+        if most == 1:
+            return
+        for size in range(2, min(most, len(hand)) + 1):
             for cards in card_sets(hand, size):
                 append(Move(seat, DISCARD, cards[0], also=cards[1:]))
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..faces import LADDER_SIDES, face_of
+from ..faces import face_of
 from ..moves import PLACE, Move, Notation, check_face, parse_cell, register_notation
 from . import Kind, register_kind
 
@@ -20,20 +20,29 @@ if TYPE_CHECKING:
 
 def list_placements(game: Game, seat: int, distinct: dict[str, None], moves: list[Move]) -> None:
     """Append every placement of the tunnel cards in ``distinct`` (the seat's hand)."""
-    orientations = game.edition.orientations
-    shapes = [pair for card in distinct if card in orientations for pair in orientations[card]]
-    if not shapes:
-        return
+    edition = game.edition
+    orientations = edition.plain_orientations
+    plain = [pair for card in distinct if card in orientations for pair in orientations[card]]
     append = moves.append
     maze = game.state.maze
-    plain = [pair for pair in shapes if not LADDER_SIDES[pair[0]]]
     if plain:
+        # Built as the tuple it is: placements are most of every list of moves, and
+        # the named tuple's own constructor costs a call more for each.
+        new = tuple.__new__
         for _key, x, y, fits in maze.frontier():
             for shape, code in plain:
                 if fits >> (shape & 15) & 1:
-                    append(Move(seat, PLACE, code, x, y))
-    if len(plain) < len(shapes):
-        ladders = [pair for pair in shapes if LADDER_SIDES[pair[0]]]
+                    append(new(Move, (seat, PLACE, code, x, y, -1, "", 0, (), "")))
+    ladder_orientations = edition.ladder_orientations
+    if ladder_orientations:
+        ladders = [
+            pair
+            for card in distinct
+            if card in ladder_orientations
+            for pair in ladder_orientations[card]
+        ]
+        if not ladders:
+            return
         for _key, x, y, must_open, must_wall in maze.ladder_cells():
             for shape, code in ladders:
                 if shape & must_open == must_open and not shape & must_wall:
