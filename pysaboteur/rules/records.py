@@ -1,23 +1,29 @@
 """Game records (docs/records.md): write a game out, read it back, check it.
 
-A record holds the options, every round's deal card by card and every move,
-so that any implementation can replay the game exactly.
+A record holds the edition, the options, every round's deal card by card and
+every move, so that any implementation can replay the game exactly.  Records
+are written as ``saboteur-record/2`` (either edition, named in ``"edition"``);
+the first format, ``saboteur-record/1`` (base game only), is still read.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-from collections import Counter
-from dataclasses import asdict
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
-from .cards import GOAL_CARDS, GOLD_CARDS, HAND_SIZE, PLAYING_CARDS, role_pool
-from .game import Deal, Game, IllegalMove
+from .editions import Deal, Edition, Saboteur2, find_edition
+from .editions.base import GOLD_CARDS, BaseGame
+from .game import Game, IllegalMove
+from .moves import Move
 from .options import Options
 
-FORMAT = "saboteur-record/1"
+#: The format pysaboteur writes: every record names its edition.
+FORMAT = "saboteur-record/2"
+#: The first format, base game only: no longer written, still read (docs/records.md, §1).
+FORMAT_1 = "saboteur-record/1"
 Record = dict[str, Any]
 
 
@@ -25,37 +31,73 @@ class RecordError(ValueError):
     """A record that is malformed, or whose replay breaks a rule or disagrees with its result."""
 
 
+@dataclass(frozen=True)
+class _Layout:
+    """What differs between the records of two editions (docs/records.md, §2 and §3)."""
+
+    #: The round fields of the deal besides first, roles, goals, hands and deck.
+    deal_fields: tuple[str, ...]
+    #: Whether the game has a gold deck to write down.
+    gold_deck: bool
+    #: The name of the game result's per-seat totals.
+    totals: str
+    #: The rule options that mean something in the edition.
+    options: tuple[str, ...]
+
+
+_LAYOUTS: Final[dict[str, _Layout]] = {
+    BaseGame.name: _Layout(
+        ("set_aside",), True, "nuggets", ("gold_draw", "next_round_start", "open_hands")
+    ),
+    Saboteur2.name: _Layout(
+        ("reserve", "removed"), False, "gold_pieces", ("next_round_start", "open_hands")
+    ),
+}
+_COUNT_WORDS: Final = ("one", "two", "three", "four", "five")
+
+
+def _layout(edition: Edition) -> _Layout:
+    return _LAYOUTS[edition.name]
+
+
 def game_to_record(game: Game) -> Record:
     """The record of ``game`` so far, deals spelled out card by card."""
-    record: Record = {"format": FORMAT, "players": game.players}
+    layout = _layout(game.edition)
+    record: Record = {"format": FORMAT, "edition": game.edition.name, "players": game.players}
     if game.names:
         record["names"] = list(game.names)
-    record["options"] = game.options.to_dict()
+    options = game.options.to_dict()
+    record["options"] = {name: options[name] for name in layout.options}
     if game.seed is not None:
         record["seed"] = game.seed
-    record["gold_deck"] = list(game.initial_gold_deck)
-    record["rounds"] = [
-        {
-            "first": log.deal.first,
-            "roles": list(log.deal.roles),
-            "set_aside": log.deal.set_aside,
-            "goals": list(log.deal.goals),
-            "hands": [list(hand) for hand in log.deal.hands],
-            "deck": list(log.deal.deck),
-            "moves": [str(move) for move in log.moves],
-        }
-        for log in game.rounds
-    ]
+    if layout.gold_deck:
+        record["gold_deck"] = list(game.initial_gold_deck)
+    record["rounds"] = [_round_record(log.deal, log.moves, layout) for log in game.rounds]
     if game.is_over:
         record["result"] = result_of(game)
     return record
 
 
+def _round_record(deal: Deal, moves: list[Move], layout: _Layout) -> dict[str, Any]:
+    data: dict[str, Any] = {"first": deal.first, "roles": list(deal.roles)}
+    if "set_aside" in layout.deal_fields:
+        data["set_aside"] = deal.set_aside
+    if "reserve" in layout.deal_fields:
+        data["reserve"] = list(deal.reserve)
+    if "removed" in layout.deal_fields:
+        data["removed"] = list(deal.removed)
+    data["goals"] = list(deal.goals)
+    data["hands"] = [list(hand) for hand in deal.hands]
+    data["deck"] = list(deal.deck)
+    data["moves"] = [str(move) for move in moves]
+    return data
+
+
 def result_of(game: Game) -> dict[str, Any]:
     """The ``result`` part of a record for a finished game."""
     return {
-        "rounds": [asdict(log.result) for log in game.rounds if log.result is not None],
-        "nuggets": game.nuggets,
+        "rounds": [log.result.to_dict() for log in game.rounds if log.result is not None],
+        _layout(game.edition).totals: game.nuggets,
         "winners": game.winners,
     }
 
@@ -63,17 +105,29 @@ def result_of(game: Game) -> dict[str, Any]:
 def game_from_record(record: Record) -> Game:
     """Replay a record, checking every move; :class:`RecordError` says what is wrong.
 
-    The game returned stands where the record stops, ready for more moves.
+    Reads ``saboteur-record/1`` (base game) and ``saboteur-record/2`` (either
+    edition). The game returned stands where the record stops, ready for more moves.
     """
     if not isinstance(record, dict):
         raise RecordError("a record is a JSON object")
-    if record.get("format") != FORMAT:
-        raise RecordError(f'"format" must be "{FORMAT}"')
+    edition = _edition_of(record)
+    layout = _layout(edition)
     players = record.get("players")
-    if not isinstance(players, int) or players not in HAND_SIZE:
-        raise RecordError('"players" must be a whole number from 3 to 10')
+    if (
+        not isinstance(players, int)
+        or isinstance(players, bool)
+        or not edition.min_players <= players <= edition.max_players
+    ):
+        raise RecordError(
+            f'"players" must be a whole number from {edition.min_players} to {edition.max_players}'
+        )
+    options_data = _field(record, "options", dict)
+    if not layout.gold_deck:
+        # gold_draw says how many gold cards the finder draws: meaningless
+        # without gold cards, so it is ignored rather than refused.
+        options_data = {key: value for key, value in options_data.items() if key != "gold_draw"}
     try:
-        options = Options.from_dict(_field(record, "options", dict))
+        options = Options.from_dict(options_data)
     except (TypeError, ValueError) as error:
         raise RecordError(f'"options": {error}') from None
     names = record.get("names")
@@ -84,26 +138,42 @@ def game_from_record(record: Record) -> Game:
     ):
         raise RecordError(f'"names" must be a list of {players} strings')
     rounds = _field(record, "rounds", list)
-    if not 1 <= len(rounds) <= 3:
-        raise RecordError('"rounds" must hold one to three rounds')
+    if not 1 <= len(rounds) <= edition.rounds:
+        raise RecordError(f'"rounds" must hold one to {_COUNT_WORDS[edition.rounds - 1]} rounds')
     seed = record.get("seed")
-    if seed is not None and not isinstance(seed, int):
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
         raise RecordError('"seed" must be a whole number')
     deals = (
-        [_read_deal(players, index + 1, data) for index, data in enumerate(rounds)]
-        if (seed is None or any("hands" in data for data in rounds))
+        [_read_deal(edition, players, index + 1, data) for index, data in enumerate(rounds)]
+        if seed is None or any(isinstance(data, dict) and "hands" in data for data in rounds)
         else None
     )
     if seed is None:
         seed = _seed_from(record)
     gold_deck = record.get("gold_deck")
-    if gold_deck is not None and (
-        not isinstance(gold_deck, list) or sorted(gold_deck) != sorted(GOLD_CARDS)
+    if not layout.gold_deck:
+        if gold_deck is not None:
+            raise RecordError(f'{edition.title} has no "gold_deck": gold pieces come from the bank')
+    elif gold_deck is not None and (
+        not isinstance(gold_deck, list)
+        or not all(isinstance(card, int) for card in gold_deck)
+        or sorted(gold_deck) != sorted(GOLD_CARDS)
     ):
         raise RecordError('"gold_deck" must hold the 28 gold cards (16 of 1, 8 of 2, 4 of 3)')
     first = deals[0].first if deals else _first_of(rounds[0], players, 1)
-    game = Game(players, options, seed, first=first, names=names, gold_deck=gold_deck, deals=deals)
+    game = Game(
+        players,
+        options,
+        seed,
+        first=first,
+        names=names,
+        gold_deck=gold_deck,
+        deals=deals,
+        edition=edition,
+    )
     for number, data in enumerate(rounds, start=1):
+        if not isinstance(data, dict):
+            raise RecordError(f"round {number} must be a JSON object")
         if number > 1:
             if game.round_number < number:
                 raise RecordError(
@@ -119,6 +189,28 @@ def game_from_record(record: Record) -> Game:
     if "result" in record:
         _check_result(game, record["result"])
     return game
+
+
+def _edition_of(record: Record) -> Edition:
+    """The edition a record is of, by its format and its ``"edition"``."""
+    form = record.get("format")
+    edition = record.get("edition")
+    if form == FORMAT_1:
+        # A /1 record is always of the base game; one that names another
+        # edition was not written by any version of pysaboteur.
+        if edition is not None and edition != BaseGame.name:
+            raise RecordError(f'a "{FORMAT_1}" record is of the base game, not {edition!r}')
+        return find_edition(BaseGame.name)
+    if form != FORMAT:
+        raise RecordError(f'"format" must be "{FORMAT}" (or the older "{FORMAT_1}")')
+    if edition is None:
+        return find_edition(BaseGame.name)  # docs/records.md, §1: no edition is the base game
+    if not isinstance(edition, str):
+        raise RecordError('"edition" must be the name of an edition, such as "saboteur2"')
+    try:
+        return find_edition(edition)
+    except ValueError as error:
+        raise RecordError(f'"edition": {error}') from None
 
 
 def _replay_moves(game: Game, number: int, moves: list[Any]) -> None:
@@ -154,49 +246,55 @@ def _field(data: dict[str, Any], name: str, kind: type) -> Any:
     return value
 
 
-def _first_of(data: dict[str, Any], players: int, number: int) -> int:
+def _first_of(data: Any, players: int, number: int) -> int:
+    if not isinstance(data, dict):
+        raise RecordError(f"round {number} must be a JSON object")
     first = data.get("first")
-    if not isinstance(first, int) or not 0 <= first < players:
+    if not isinstance(first, int) or isinstance(first, bool) or not 0 <= first < players:
         raise RecordError(f'round {number}: "first" must be a seat from 0 to {players - 1}')
     return first
 
 
-def _read_deal(players: int, number: int, data: Any) -> Deal:
+def _codes(value: Any) -> list[str]:
+    """A list of card or role codes as read, for the edition's deal check.
+
+    Whatever is malformed becomes something that check refuses with the message
+    of its own field, so that each field has one message: a field that is not a
+    list becomes an empty list, an item that is not a string its JSON text
+    (which no code is).
+    """
+    if not isinstance(value, list):
+        return []
+    return [item if isinstance(item, str) else json.dumps(item) for item in value]
+
+
+def _read_deal(edition: Edition, players: int, number: int, data: Any) -> Deal:
     where = f"round {number}"
-    if not isinstance(data, dict):
-        raise RecordError(f"{where} must be a JSON object")
     first = _first_of(data, players, number)
-    roles = data.get("roles")
-    set_aside = data.get("set_aside")
-    if (
-        not isinstance(roles, list)
-        or not isinstance(set_aside, str)
-        or len(roles) != players
-        or Counter([*roles, set_aside]) != Counter(role_pool(players))
-    ):
-        raise RecordError(
-            f'{where}: "roles" and "set_aside" must be exactly the role pool of {players} players'
-        )
-    goals = data.get("goals")
-    if not isinstance(goals, list) or sorted(goals) != sorted(GOAL_CARDS):
-        raise RecordError(f'{where}: "goals" must be gold, stone-NE and stone-NW in some order')
     hands = data.get("hands")
     deck = data.get("deck")
-    size = HAND_SIZE[players]
-    if (
-        not isinstance(hands, list)
-        or len(hands) != players
-        or not all(isinstance(hand, list) and len(hand) == size for hand in hands)
-    ):
-        raise RecordError(f'{where}: "hands" must be {players} hands of {size} cards')
     if not isinstance(deck, list):
         raise RecordError(f'{where}: "deck" must be a list of cards')
-    dealt = [card for hand in hands for card in hand] + deck
-    if not all(isinstance(card, str) for card in dealt) or Counter(dealt) != Counter(PLAYING_CARDS):
-        raise RecordError(f'{where}: "hands" and "deck" must be exactly the 67 playing cards')
-    return Deal(
-        first, list(roles), set_aside, list(goals), [list(hand) for hand in hands], list(deck)
+    # A set-aside role that is not a role code (an empty one included) is spelled
+    # as JSON, so that it is refused: as outside the pool (base game), or as a
+    # set_aside the edition does not have (Saboteur 2).
+    set_aside = data.get("set_aside")
+    if "set_aside" in data and not (isinstance(set_aside, str) and set_aside):
+        set_aside = json.dumps(set_aside)
+    deal = Deal(
+        first,
+        _codes(data.get("roles")),
+        set_aside or "",
+        _codes(data.get("goals")),
+        [_codes(hand) for hand in hands] if isinstance(hands, list) else [],
+        _codes(deck),
+        reserve=_codes(data.get("reserve")),
+        removed=_codes(data.get("removed")),
     )
+    error = edition.deal_error(deal, players)
+    if error is not None:
+        raise RecordError(f"{where}: {error}")
+    return deal
 
 
 def _seed_from(record: Record) -> int:
