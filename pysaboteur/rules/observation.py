@@ -209,6 +209,9 @@ def _show_finished_round(log: RoundLog, over: bool) -> dict[str, Any]:
             **result.to_dict(),
             "winner": result.winner,
             "roles": list(log.final.roles),
+            # The dwarf cards nobody played stay hidden until the game is over.
+            "reserve": list(log.final.reserve) if over else None,
+            "hats_out": list(log.final.hats_out) if over else None,
             "trapped": list(log.final.trapped),
             "crystals": log.final.maze.crystals(),
             "goals": list(deal.goals),
