@@ -936,4 +936,5 @@ def test_round_end_shows_the_dwarf_cards_in_front_of_the_seats_not_the_reserve()
     )
     shown = public_observation(game)["rounds"][0]
     assert shown["roles"] == ["green", "blue", "green"]
-    assert "reserve" not in shown and "hats_out" not in shown
+    # Hidden while the game goes on (shown once it is over).
+    assert shown["reserve"] is None and shown["hats_out"] is None
