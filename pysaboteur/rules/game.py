@@ -112,7 +112,9 @@ class Game:
         self.edition.check_players(players)
         #: The edition's kinds of move, besides its cards, that a turn may take.
         self._turn_kinds = [
-            KINDS[name].list_turn for name in self.edition.turn_kinds if KINDS[name].phase == PLAY
+            KINDS[name].list_turn
+            for name in self.edition.turn_kinds
+            if KINDS[name].phase == PLAY and type(KINDS[name]).list_turn is not Kind.list_turn
         ]
         #: The lister of each action card's moves.
         self._listers = {
@@ -422,18 +424,21 @@ class Game:
         hand = state.hands[seat]
         if move.kind == PLACE:
             hand.remove(self.edition.card_of_face[face_of(move.card)])
-        else:
-            for card in move.cards_played():
+        elif move.card:
+            hand.remove(move.card)
+            for card in move.also:
                 hand.remove(card)
         draws = kind.apply(self, move)
         if self.state is not state or self.phase != PLAY:
             return  # the gold was reached: the round is ending, nobody draws
         pile = state.draw_pile
-        hand = state.hands[seat]
-        for _ in range(draws):
-            if not pile:
-                break
+        if draws and pile:
+            hand = state.hands[seat]
             hand.append(pile.pop())
+            if draws > 1:  # a Saboteur 2 discard of several cards
+                for _ in range(draws - 1):
+                    if pile:
+                        hand.append(pile.pop())
         if not pile and not any(state.hands):
             self.edition.round_exhausted(self)
             return

@@ -51,8 +51,14 @@ FITS: Final = tuple(
     _fitting_sides(index & 15, index >> 4 & 15, index >> 8) for index in range(4096)
 )
 
+#: For each 4-bit mask of sides, the ``SIDE_STEPS`` of just those sides.
+_STEPS_OF: Final = tuple(
+    tuple(steps for steps in SIDE_STEPS if steps[0] & sides) for sides in range(16)
+)
+
 START_KEY: Final = cell_key(*START_CELL)
 GOAL_KEYS: Final = tuple(cell_key(x, y) for x, y in GOAL_CELLS)
+_GOAL_KEY_SET: Final = frozenset(GOAL_KEYS)
 #: Cells next to a goal, where no ladder may lie.
 _NEXT_TO_GOALS: Final = frozenset(goal + step for goal in GOAL_KEYS for _, step, _ in SIDE_STEPS)
 
@@ -112,13 +118,13 @@ class Maze:
     def _compute_frontier(self) -> list[tuple[int, int, int, int]]:
         cells = self.cells
         network = self.network
+        goals = _GOAL_KEY_SET
         candidates = set()
         for key, sides in network.items():
-            for side, step, _ in SIDE_STEPS:
-                if sides & side:
-                    neighbour = key + step
-                    if neighbour not in cells and neighbour not in GOAL_KEYS:
-                        candidates.add(neighbour)
+            for _side, step, _back in _STEPS_OF[sides]:
+                neighbour = key + step
+                if neighbour not in cells and neighbour not in goals:
+                    candidates.add(neighbour)
         frontier = []
         for key in sorted(candidates):
             must_open = must_wall = reach = 0
@@ -129,7 +135,7 @@ class Maze:
                     continue
                 if other & back:
                     must_open |= side
-                    if network.get(neighbour, 0) & back:
+                    if neighbour in network and network[neighbour] & back:
                         reach |= side
                 else:
                     must_wall |= side
@@ -268,8 +274,9 @@ class Maze:
         joined = LADDER_SIDES[shape]
         if joined:
             self.ladders.add(key)
-        for side, step, back in SIDE_STEPS:
-            if shape & side and network.get(key + step, 0) & back:
+        for side, step, back in _STEPS_OF[shape & 15]:
+            neighbour = key + step
+            if neighbour in network and network[neighbour] & back:
                 joined |= TUNNEL_AT[shape << 4 | side]
         if not joined:
             return []  # a dead end never joins the network, so it reaches nothing
@@ -302,17 +309,16 @@ class Maze:
         stack = [(key, sides)]
         while stack:
             here, open_sides = stack.pop()
-            for side, step, back in SIDE_STEPS:
-                if open_sides & side:
-                    neighbour = here + step
-                    other = cells.get(neighbour)
-                    if other is not None:
-                        tunnel = TUNNEL_AT[other << 4 | back]
-                        if tunnel:
-                            known = network.get(neighbour, 0)
-                            if not known & tunnel:
-                                network[neighbour] = known | tunnel
-                                stack.append((neighbour, tunnel))
+            for _side, step, back in _STEPS_OF[open_sides]:
+                neighbour = here + step
+                other = cells.get(neighbour)
+                if other is not None:
+                    tunnel = TUNNEL_AT[other << 4 | back]
+                    if tunnel:
+                        known = network[neighbour] if neighbour in network else 0
+                        if not known & tunnel:
+                            network[neighbour] = known | tunnel
+                            stack.append((neighbour, tunnel))
 
     def _reveal_reached_goals(self, placed: int) -> list[int]:
         """Turn up every face-down goal that the network reaches (docs/rules.md).
@@ -341,9 +347,10 @@ class Maze:
         side in N, E, S, W order (a project ruling, see docs/rules.md).
         """
         reached = 0
+        network = self.network
         for side, step, back in SIDE_STEPS:
             neighbour = goal + step
-            if self.network.get(neighbour, 0) & back:
+            if neighbour in network and network[neighbour] & back:
                 if neighbour == placed:
                     return side
                 reached = reached or side

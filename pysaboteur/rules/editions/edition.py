@@ -70,6 +70,9 @@ class Edition:
     #: ``orientations`` split: ladders follow their own placement rule.
     plain_orientations: ClassVar[dict[str, tuple[tuple[int, str], ...]]]
     ladder_orientations: ClassVar[dict[str, tuple[tuple[int, str], ...]]]
+    #: ``plain_orientations`` with each face as the bit of its open sides in a
+    #: frontier cell's mask (``Maze.frontier``): what the listing of placements tests.
+    fit_bits: ClassVar[dict[str, tuple[tuple[int, str], ...]]]
     #: The printed card of every face the edition's tunnel cards can lie as.
     card_of_face: ClassVar[dict[int, str]]
     #: The kind of each card: ``"place"`` for tunnel cards.
@@ -93,6 +96,10 @@ class Edition:
                 cls.card_of_face[lying] = code
         cls.plain_orientations = {
             code: faces for code, faces in cls.orientations.items() if not LADDER_SIDES[faces[0][0]]
+        }
+        cls.fit_bits = {
+            code: tuple((1 << (face & 15), lying) for face, lying in faces)
+            for code, faces in cls.plain_orientations.items()
         }
         cls.ladder_orientations = {
             code: faces for code, faces in cls.orientations.items() if LADDER_SIDES[faces[0][0]]

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 def list_placements(game: Game, seat: int, distinct: dict[str, None], moves: list[Move]) -> None:
     """Append every placement of the tunnel cards in ``distinct`` (the seat's hand)."""
     edition = game.edition
-    orientations = edition.plain_orientations
+    orientations = edition.fit_bits
     plain = [pair for card in distinct if card in orientations for pair in orientations[card]]
     append = moves.append
     maze = game.state.maze
@@ -30,8 +30,8 @@ def list_placements(game: Game, seat: int, distinct: dict[str, None], moves: lis
         # the named tuple's own constructor costs a call more for each.
         new = tuple.__new__
         for _key, x, y, fits in maze.frontier():
-            for shape, code in plain:
-                if fits >> (shape & 15) & 1:
+            for bit, code in plain:
+                if fits & bit:
                     append(new(Move, (seat, PLACE, code, x, y, -1, "", 0, (), "")))
     ladder_orientations = edition.ladder_orientations
     if ladder_orientations:
