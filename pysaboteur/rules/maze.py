@@ -315,7 +315,8 @@ class Maze:
                 if other is not None:
                     tunnel = TUNNEL_AT[other << 4 | back]
                     if tunnel:
-                        known = network[neighbour] if neighbour in network else 0
+                        # Not network.get(): a method call costs more on this hot path.
+                        known = network[neighbour] if neighbour in network else 0  # noqa: SIM401
                         if not known & tunnel:
                             network[neighbour] = known | tunnel
                             stack.append((neighbour, tunnel))
