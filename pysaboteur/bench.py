@@ -19,6 +19,7 @@ from rich.console import Console
 from rich.table import Table
 
 from .rules import Game, Options
+from .rules.editions import find_edition
 
 
 @dataclass
@@ -30,13 +31,13 @@ class Tally:
     steps: dict[str, float] = field(default_factory=dict)
 
 
-def playouts(players: int, games: int, seed: int, options: Options) -> Tally:
-    """Play ``games`` random games and time the whole run."""
+def playouts(players: int, games: int, seed: int, options: Options, edition: str = "base") -> Tally:
+    """Play ``games`` random games of ``edition`` and time the whole run."""
     tally = Tally()
     choose = random.Random(seed).choice
     start = time.perf_counter()
     for number in range(games):
-        game = Game.new(players, options, seed + number)
+        game = Game.new(players, options, seed + number, edition=edition)
         while not game.is_over:
             game.play(choose(game.legal_moves()))
             tally.moves += 1
@@ -46,7 +47,9 @@ def playouts(players: int, games: int, seed: int, options: Options) -> Tally:
     return tally
 
 
-def timed_playouts(players: int, games: int, seed: int, options: Options) -> Tally:
+def timed_playouts(
+    players: int, games: int, seed: int, options: Options, edition: str = "base"
+) -> Tally:
     """The same playouts with each step timed: where the time goes."""
     clock = time.perf_counter
     steps = {"deal and set-up": 0.0, "list legal moves": 0.0, "choose": 0.0,
@@ -56,7 +59,7 @@ def timed_playouts(players: int, games: int, seed: int, options: Options) -> Tal
     choose = random.Random(seed).choice
     for number in range(games):
         started = clock()
-        game = Game.new(players, options, seed + number)
+        game = Game.new(players, options, seed + number, edition=edition)
         steps["deal and set-up"] += clock() - started
         while not game.is_over:
             t0 = clock()
@@ -80,10 +83,12 @@ def timed_playouts(players: int, games: int, seed: int, options: Options) -> Tal
     return tally
 
 
-def print_profile(console: Console, players: int, games: int, seed: int, options: Options) -> None:
+def print_profile(
+    console: Console, players: int, games: int, seed: int, options: Options, edition: str = "base"
+) -> None:
     """The functions that take the most time, from the standard library's profiler."""
     profile = cProfile.Profile()
-    profile.runcall(playouts, players, games, seed, options)
+    profile.runcall(playouts, players, games, seed, options, edition)
     report = io.StringIO()
     pstats.Stats(profile, stream=report).sort_stats("tottime").print_stats(12)
     console.print("[bold]profile[/] (slower than the real run; own time per function):")
@@ -97,13 +102,15 @@ def run_bench(
     options: Options,
     breakdown: bool = True,
     profile: bool = False,
+    edition: str = "base",
 ) -> int:
     console = Console()
+    title = find_edition(edition).title
     console.print(
-        f"[bold]saboteur bench[/]: {games} random games, {players} players, seed {seed}, "
-        f"one core; legal moves listed before every move"
+        f"[bold]saboteur bench[/]: {games} random games of {title}, {players} players, "
+        f"seed {seed}, one core; legal moves listed before every move"
     )
-    tally = playouts(players, games, seed, options)
+    tally = playouts(players, games, seed, options, edition)
     summary = Table(show_header=False, box=None)
     summary.add_row("moves per second", f"[bold]{tally.moves / tally.seconds:,.0f}[/]")
     summary.add_row("rounds per second", f"{tally.rounds / tally.seconds:,.1f}")
@@ -112,7 +119,7 @@ def run_bench(
     summary.add_row("time", f"{tally.seconds:.2f} s for {tally.moves:,} moves")
     console.print(summary)
     if breakdown:
-        timed = timed_playouts(players, games, seed, options)
+        timed = timed_playouts(players, games, seed, options, edition)
         table = Table(title="where the time goes (separate, instrumented run)")
         table.add_column("step")
         table.add_column("share", justify="right")
@@ -123,5 +130,5 @@ def run_bench(
             )
         console.print(table)
     if profile:
-        print_profile(console, players, games, seed, options)
+        print_profile(console, players, games, seed, options, edition)
     return 0

@@ -6,14 +6,19 @@ import argparse
 import sys
 from collections.abc import Sequence
 
+from .rules.editions import find_edition
 from .rules.options import GOLD_DRAW_CHOICES, NEXT_ROUND_START_CHOICES, Options
+
+#: The editions ``play`` and ``bench`` offer (docs/rules.md, docs/rules-saboteur2.md).
+EDITION_CHOICES = ("base", "saboteur2")
 
 
 def _add_rule_options(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group("rule options (docs/rules-notes.md)")
     group.add_argument(
         "--gold-draw", choices=GOLD_DRAW_CHOICES, default="players",
-        help="how many gold cards the finder draws (default: %(default)s)",
+        help="how many gold cards the finder draws; the base game only, Saboteur 2 "
+        "has no gold cards (default: %(default)s)",
     )  # fmt: skip
     group.add_argument(
         "--next-round-start", choices=NEXT_ROUND_START_CHOICES, default="after-last",
@@ -35,6 +40,36 @@ def _players(text: str) -> int:
     return value
 
 
+def _count(text: str) -> int:
+    """A player count, checked against the edition once every option is read."""
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+
+
+def _add_edition_option(parser: argparse.ArgumentParser) -> None:
+    # The player count is checked against the edition after parsing, with this
+    # sub-command's usage in the message (see _check_players).
+    parser.set_defaults(command_parser=parser)
+    parser.add_argument(
+        "--edition", choices=EDITION_CHOICES, default="base",
+        help="base: Saboteur, 3 to 10 players; saboteur2: Saboteur 2, the expansion, "
+        "2 to 12 players (default: %(default)s)",
+    )  # fmt: skip
+
+
+def _check_players(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """Refuse a player count the chosen edition is not for, as argparse refuses bad values."""
+    try:
+        find_edition(args.edition).check_players(args.players)
+    except ValueError as error:
+        hint = ""
+        if args.edition == "base" and 2 <= args.players <= 12:
+            hint = " (Saboteur 2, --edition saboteur2, is for 2 to 12)"
+        parser.error(f"argument --players: {error}{hint}")
+
+
 def _positive(text: str) -> int:
     value = int(text)
     if value < 1:
@@ -53,17 +88,23 @@ def build_parser() -> argparse.ArgumentParser:
     play = commands.add_parser(
         "play",
         help="play a game against bots in the terminal",
-        description="Play Saboteur against bots in the terminal. Type a move in notation "
-        "or ? for a numbered list of your legal moves; the game's record is saved at the end.",
+        description="Play Saboteur or Saboteur 2 against bots in the terminal. Each turn "
+        "lists your legal moves, numbered: type a number or a move in notation. "
+        "The game's record is saved at the end.",
     )
-    play.add_argument("--players", type=_players, default=5, help="3 to 10 (default: %(default)s)")
+    _add_edition_option(play)
+    play.add_argument(
+        "--players", type=_count, default=5,
+        help="3 to 10, or 2 to 12 with --edition saboteur2 (default: %(default)s)",
+    )  # fmt: skip
     play.add_argument(
         "--seat", type=int, default=0, help="your seat, from 0 (default: %(default)s)"
     )
     play.add_argument("--seed", type=int, default=None, help="seed of the deal (default: random)")
     play.add_argument(
-        "--bot", default="heuristic",
-        help="the opponents' bot: heuristic, random, ismcts:seconds=1 ... (default: %(default)s)",
+        "--bot", default=None,
+        help="the opponents' bot: heuristic, random, ismcts:seconds=1 ... (default: heuristic; "
+        "random for Saboteur 2, since the heuristic bot knows only the base game's cards)",
     )  # fmt: skip
     play.add_argument("--name", default="You", help="your name at the table")
     play.add_argument(
@@ -96,8 +137,16 @@ def build_parser() -> argparse.ArgumentParser:
     verify.add_argument("records", nargs="+", metavar="RECORD", help="game records (JSON)")
     verify.add_argument("--quiet", "-q", action="store_true", help="print failures only")
 
-    bench = commands.add_parser("bench", help="measure the engine with random playouts")
-    bench.add_argument("--players", type=_players, default=5, help="3 to 10 (default: %(default)s)")
+    bench = commands.add_parser(
+        "bench", help="measure the engine with random playouts",
+        description="Random games that measure the engine: before every move the legal moves "
+        "are listed, one is chosen at random and played through the checking Game.play.",
+    )  # fmt: skip
+    _add_edition_option(bench)
+    bench.add_argument(
+        "--players", type=_count, default=5,
+        help="3 to 10, or 2 to 12 with --edition saboteur2 (default: %(default)s)",
+    )  # fmt: skip
     bench.add_argument(
         "--games", type=_positive, default=200, help="games to play (default: %(default)s)"
     )
@@ -270,6 +319,8 @@ def _add_arena_parser(commands: argparse._SubParsersAction[argparse.ArgumentPars
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    if args.command in ("play", "bench"):
+        _check_players(args.command_parser, args)
     try:
         if args.command == "serve":
             return _run_serve(args)
@@ -289,7 +340,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             from .bench import run_bench
 
             return run_bench(args.players, args.games, args.seed, options_from(args),
-                             breakdown=not args.no_breakdown, profile=args.profile)  # fmt: skip
+                             breakdown=not args.no_breakdown, profile=args.profile,
+                             edition=args.edition)  # fmt: skip
         if args.command == "arena":
             from .arena.command import run_arena
 

@@ -41,11 +41,14 @@ def main() -> None:
     for number in range(args.repeat):
         ours.append(moves_per_second(HERE, bench_args))
         theirs.append(moves_per_second(args.other.resolve(), bench_args))
-        print(f"pair {number + 1}: this {ours[-1]:,.0f}  other {theirs[-1]:,.0f} moves/s", flush=True)
+        pair = f"pair {number + 1}: this {ours[-1]:,.0f}  other {theirs[-1]:,.0f} moves/s"
+        print(pair, flush=True)
     ratios = [a / b for a, b in zip(ours, theirs, strict=True)]
     print(f"median: this {statistics.median(ours):,.0f}  other {statistics.median(theirs):,.0f}")
-    print(f"ratio this/other: median {statistics.median(ratios):.3f} "
-          f"(min {min(ratios):.3f}, max {max(ratios):.3f})")
+    print(
+        f"ratio this/other: median {statistics.median(ratios):.3f} "
+        f"(min {min(ratios):.3f}, max {max(ratios):.3f})"
+    )
 
 
 if __name__ == "__main__":

@@ -121,3 +121,77 @@ def test_bench_reports_moves_and_rounds_per_second(capsys: pytest.CaptureFixture
     output = capsys.readouterr().out
     for figure in ("moves per second", "rounds per second", "list legal moves", "apply the move"):
         assert figure in output
+
+
+# -- editions ------------------------------------------------------------------------------------
+
+
+def _random_saboteur2_game(players: int, seed: int) -> Game:
+    game = Game.new(players, seed=seed, edition="saboteur2")
+    rng = random.Random(seed)
+    while not game.is_over:
+        game.play(rng.choice(game.legal_moves()))
+    return game
+
+
+@pytest.mark.parametrize("players", [2, 12])
+def test_bench_measures_saboteur2_at_its_player_counts(
+    players: int, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["bench", "--edition", "saboteur2", "--players", str(players), "--games", "2"]
+    assert main(argv) == 0
+    output = capsys.readouterr().out
+    assert f"2 random games of Saboteur 2, {players} players" in output
+    for figure in ("moves per second", "rounds per second", "list legal moves", "apply the move"):
+        assert figure in output
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["bench", "--players", "2"], "Saboteur is for 3 to 10 players, not 2 (Saboteur 2, "
+         "--edition saboteur2, is for 2 to 12)"),
+        (["bench", "--players", "11"], "Saboteur is for 3 to 10 players, not 11 (Saboteur 2, "),
+        (["bench", "--players", "13"], "Saboteur is for 3 to 10 players, not 13\n"),
+        (["bench", "--edition", "saboteur2", "--players", "13"],
+         "Saboteur 2 is for 2 to 12 players, not 13"),
+        (["play", "--edition", "saboteur2", "--players", "1"],
+         "Saboteur 2 is for 2 to 12 players, not 1"),
+        (["play", "--players", "12"], "Saboteur is for 3 to 10 players, not 12"),
+        (["play", "--edition", "saboteur3"], "argument --edition: invalid choice: 'saboteur3'"),
+    ],
+)  # fmt: skip
+def test_a_player_count_the_edition_is_not_for_is_refused(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert f"saboteur {argv[0]}: error: " in err
+    assert message in err
+
+
+def test_the_help_names_both_editions_and_saboteur2s_default_bot(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    for command in ("play", "bench"):
+        with pytest.raises(SystemExit):
+            main([command, "--help"])
+        text = " ".join(capsys.readouterr().out.split())
+        assert "--edition {base,saboteur2}" in text
+        assert "3 to 10, or 2 to 12 with --edition saboteur2" in text
+        if command == "play":
+            assert "random for Saboteur 2, since the heuristic bot knows only the base game" in text
+
+
+def test_verify_reads_the_edition_from_the_record(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    paths = [
+        _write(tmp_path / f"s2-{players}.json", game_to_record(_random_saboteur2_game(players, 1)))
+        for players in (2, 12)
+    ]
+    assert main(["verify", *paths]) == 0
+    output = capsys.readouterr().out
+    assert output.count("ok   ") == 2 and "game over, result matches" in output

@@ -7,7 +7,22 @@ box-drawing tunnels::
     ━━S━━   ━━■       ━━┓      │ ? │
       ┃       ┃         ┃      ╰───╯
     start    dead end   curve   face-down goal
-"""
+
+Saboteur 2's cards keep that drawing and mark what is new on them, so that
+every kind can be told apart without colour::
+
+      ┃       ┃       ┃       ╹       ┃
+    ━╸┃╺━   ━━╱━━   ━━H     ━━G━━   ━━╋━━
+      ┃       ┃                      ◆
+    bridge  double  ladder  door     crystal
+            curve          (G green, B blue)
+
+A bridge's east-west tunnel stops short of the north-south one it passes
+under; the diagonal of a double curve parts its two curves; a ladder or a door
+takes the centre of its tunnel, as the start's ``S`` does; a crystal lies in a
+corner; a stub beside a tunnel (the ``╹`` above) is only half an arm, since
+it leads nowhere but to the neighbour across that side.
+"""  # noqa: RUF002 (the diagonal is the drawing's, not a slash)
 
 from __future__ import annotations
 
@@ -16,11 +31,16 @@ from typing import Final
 from rich.text import Text
 
 from ..rules.cards import DEAD_END, FIX_TOOLS, ORIENTATIONS, E, N, S, W, parse_shape, shape_code
+from ..rules.editions import find_edition
+from ..rules.faces import Face, face_parts
 from . import styles
 
 CELL_WIDTH: Final = 5
 ACTION_WIDTH: Final = 7
 DEAD_END_MARK: Final = "■"
+LADDER_MARK: Final = "H"
+DOOR_MARK: Final = {"green": "G", "blue": "B"}
+CRYSTAL_MARK: Final = "◆"
 
 # Box-drawing centre of a connected card, by its open sides.
 _CENTRE: Final = {
@@ -28,17 +48,34 @@ _CENTRE: Final = {
     N | E | S: "┣", N | S | W: "┫", E | S | W: "┳", N | E | W: "┻", N | E | S | W: "╋",
     N: "╹", E: "╺", S: "╻", W: "╸",
 }  # fmt: skip
+# The centre of a card with two tunnels: a diagonal parts the two curves.
+_TWO_TUNNELS: Final = {
+    frozenset((N | W, E | S)): "\u2571",
+    frozenset((N | E, S | W)): "\u2572",
+}
+_CROSSED: Final = "\u2573"  # a diagonal cross: two tunnels of a shape no card has yet
 _GOAL_FILL: Final = {"gold": "$", "stone": "▒"}
 _MIDDLE: Final = CELL_WIDTH // 2  # the column of a card's centre
+#: Where a crystal lies: the bottom right corner, free on every card.
+_CRYSTAL_LINE: Final = 2
+_CRYSTAL_COLUMN: Final = CELL_WIDTH - 1
+#: Every tunnel card of every edition, by printed code (Saboteur 2's include the base game's).
+_TUNNEL_CARDS: Final = find_edition("saboteur2").orientations
 
 
 def tunnel_lines(code: str, fill: str = " ", centre: str = "") -> list[str]:
-    """The three lines of a card lying as ``code`` (``"xNS"``, ``"NESW"``), unstyled.
+    """The three lines of a card lying as ``code`` (``"xNS"``, ``"NESW"``, ``"NS+EW"``), unstyled.
 
     A dead end has the block ``■`` in its centre, so its stubs visibly do not meet;
     ``centre`` replaces the centre of a card that is marked (the start's ``S``).
     """
-    shape = parse_shape(code)
+    face = parse_shape(code)
+    if face < 32:  # one of the base game's shapes
+        return _shape_lines(face, fill, centre)
+    return _face_lines(face_parts(face), fill)
+
+
+def _shape_lines(shape: int, fill: str, centre: str) -> list[str]:
     centre = centre or (DEAD_END_MARK if shape & DEAD_END else _CENTRE[shape & 15])
     blank = fill * _MIDDLE
     vertical = blank + "┃" + blank
@@ -49,11 +86,63 @@ def tunnel_lines(code: str, fill: str = " ", centre: str = "") -> list[str]:
     return [top, west + centre + east, bottom]
 
 
+def _face_lines(face: Face, fill: str) -> list[str]:
+    """A Saboteur 2 face: its tunnels, its stubs as half arms, its marks."""
+    tunnels = face.tunnels
+    arms = sum(tunnels)
+    bridge = set(tunnels) == {N | S, E | W}
+    if not tunnels:
+        centre = DEAD_END_MARK  # stubs only: drawn as the base game's dead ends
+        arms = face.stubs
+    elif face.ladder:
+        centre = LADDER_MARK
+    elif face.door:
+        centre = DOOR_MARK[face.door]
+    elif bridge:
+        centre = "┃"
+    elif len(tunnels) == 2:
+        centre = _TWO_TUNNELS.get(frozenset(tunnels), _CROSSED)
+    else:
+        centre = _CENTRE[tunnels[0]]
+    stubs = face.stubs if tunnels else 0
+    blank = fill * _MIDDLE
+
+    def vertical(side: int, stub: str) -> str:
+        if arms & side:
+            return blank + "┃" + blank
+        if stubs & side:
+            return blank + stub + blank
+        return fill * CELL_WIDTH
+
+    west = "━" * _MIDDLE if arms & W else ("╸" + fill) if stubs & W else blank
+    east = "━" * _MIDDLE if arms & E else (fill + "╺") if stubs & E else blank
+    if bridge:  # the east-west tunnel passes under: its arms stop short of the centre
+        west, east = "━╸", "╺━"
+    lines = [vertical(N, "╹"), west + centre + east, vertical(S, "╻")]
+    if face.crystal:
+        line = lines[_CRYSTAL_LINE]
+        lines[_CRYSTAL_LINE] = line[:_CRYSTAL_COLUMN] + CRYSTAL_MARK + line[_CRYSTAL_COLUMN + 1 :]
+    return lines
+
+
 def path_card_texts(code: str, back: str) -> list[Text]:
-    """A path card lying as ``code`` on a card back styled ``back``; a dead end's block in red."""
-    texts = [Text(line, style=f"{styles.TUNNEL} {back}") for line in tunnel_lines(code)]
+    """A path card lying as ``code`` on a card back styled ``back``; a dead end's block in red.
+
+    A door's tunnels take its colour, and the marks of Saboteur 2 have their own.
+    """
+    face = parse_shape(code)
+    parts = face_parts(face)
+    tunnel = styles.DOOR[parts.door] if parts.door else styles.TUNNEL
+    texts = [Text(line, style=f"{tunnel} {back}") for line in tunnel_lines(code)]
     if code.startswith("x"):
         texts[1].stylize(styles.DEAD_END, _MIDDLE, _MIDDLE + 1)
+    if face >= 32:
+        if parts.ladder:
+            texts[1].stylize(styles.LADDER, _MIDDLE, _MIDDLE + 1)
+        if parts.door:
+            texts[1].stylize(styles.DOOR_MARK[parts.door], _MIDDLE, _MIDDLE + 1)
+        if parts.crystal:
+            texts[_CRYSTAL_LINE].stylize(styles.CRYSTAL, _CRYSTAL_COLUMN, _CRYSTAL_COLUMN + 1)
     return texts
 
 
@@ -86,12 +175,29 @@ def face_down_goal_texts(card: str | None) -> list[Text]:
     return [Text(line, style=style) for line in ("╭───╮", f"│{inner}│", "╰───╯")]
 
 
+def is_tunnel_card(card: str) -> bool:
+    """Whether ``card`` is a path card of some edition (by its printed code)."""
+    return card in _TUNNEL_CARDS
+
+
 def card_picture(card: str) -> list[Text]:
     """A card of a hand drawn small: a path card as it is printed, an action card in words."""
-    if card in ORIENTATIONS:
+    if is_tunnel_card(card):
         return path_card_texts(card, styles.CARD_BACKS[0])
     style = styles.ACTION_BACK[card.split("-")[0]]
     return [Text(f"{line:^{ACTION_WIDTH}}", style=style) for line in _action_lines(card)]
+
+
+#: Saboteur 2's action cards in three short lines, as the hand draws them.
+_EXPANSION_ACTION_LINES: Final = {
+    "theft": ("THIEF", "steals", "1 GP"),
+    "hands-off": ("STOP", "THIEF", ""),
+    "swap-hand": ("SWAP", "hands", ""),
+    "inspection": ("INSPECT", "a dwarf", "card"),
+    "swap-hats": ("NEW HAT", "swap a", "dwarf"),
+    "trapped": ("TRAPPED", "", ""),
+    "free-at-last": ("FREE", "from a", "trap"),
+}
 
 
 def _action_lines(card: str) -> tuple[str, str, str]:
@@ -99,6 +205,8 @@ def _action_lines(card: str) -> tuple[str, str, str]:
         return ("MAP", "look at", "a goal")
     if card == "rockfall":
         return ("ROCK", "FALL", "")
+    if card in _EXPANSION_ACTION_LINES:
+        return _EXPANSION_ACTION_LINES[card]
     if card.startswith("break-"):
         return ("BREAK", card.removeprefix("break-"), "")
     tools = FIX_TOOLS[card]
@@ -106,6 +214,9 @@ def _action_lines(card: str) -> tuple[str, str, str]:
 
 
 def card_label(card: str) -> str:
-    """A card's code, and the shape it lies as when turned if that differs: ``NES/NSW``."""
+    """A card's code, and the shape it lies as when turned if that differs: ``NES/NSW``.
+
+    Saboteur 2's codes hold ``+`` and ``/`` themselves, so they go by their code alone.
+    """
     shapes = ORIENTATIONS.get(card, ())
     return f"{card}/{shape_code(shapes[1])}" if len(shapes) > 1 else card

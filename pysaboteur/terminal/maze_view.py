@@ -10,7 +10,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any, Final
 
 from rich import box
-from rich.console import Console, ConsoleOptions, RenderResult
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.measure import Measurement
 from rich.panel import Panel
 from rich.segment import Segment
@@ -28,6 +28,11 @@ from .card_art import (
 
 RULER_WIDTH: Final = 4
 LEGEND: Final = "S start · ■ dead end · ? goal · $ gold · ▒ stone"
+#: Saboteur 2's marks besides the base game's (card_art.py draws them).
+LEGEND_SABOTEUR2: Final = (
+    "S start · ■ dead end · ╹ stub · ━╸┃╺━ bridge · \u2571 two curves · H ladder · "
+    "G green door · B blue door · ◆ crystal · ? goal · $ gold · ▒ stone"
+)
 
 Cell = tuple[int, int]
 
@@ -111,13 +116,29 @@ def maze_width(observation: Observation) -> int:
     return RULER_WIDTH + CELL_WIDTH * len(columns)
 
 
+def legend_lines(marks: str, width: int) -> Lines:
+    """A legend's marks packed into lines no wider than ``width``, dim."""
+    lines: list[str] = []
+    for mark in marks.split(" · "):
+        if lines and len(lines[-1]) + 3 + len(mark) <= width:
+            lines[-1] += " · " + mark
+        else:
+            lines.append(mark)
+    return Lines([Text(line, style="dim") for line in lines])
+
+
 def render_maze_panel(observation: Observation, highlight: Iterable[Cell] = ()) -> Panel:
-    """The maze in a frame titled with the round, the legend of its marks below."""
-    return Panel(
-        render_maze(observation, highlight),
-        title=f"Maze · round {observation['round']} of 3",
-        subtitle=Text(LEGEND, style="dim"),
-        box=box.ROUNDED,
-        expand=False,
-        padding=0,
-    )
+    """The maze in a frame titled with the round, the legend of its marks below.
+
+    Saboteur 2 has more marks than fit under the frame, so its legend lies
+    inside the frame, wrapped to the maze's width.
+    """
+    maze = render_maze(observation, highlight)
+    title = f"Maze · round {observation['round']} of 3"
+    if observation.get("edition", "base") == "base":
+        body: RenderableType = maze
+        subtitle: Text | None = Text(LEGEND, style="dim")
+    else:
+        body = Group(maze, legend_lines(LEGEND_SABOTEUR2, maze.width))
+        subtitle = None
+    return Panel(body, title=title, subtitle=subtitle, box=box.ROUNDED, expand=False, padding=0)

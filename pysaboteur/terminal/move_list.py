@@ -4,20 +4,28 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.measure import Measurement
+from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
 
 from ..rules import Move
-from ..rules.cards import CARD_OF_SHAPE, parse_shape
+from ..rules.cards import parse_shape
+from ..rules.editions.edition import CARD_OF_FACE
 
 
 def printed_card(shape: str) -> str:
     """The printed code of the path card that lies as ``shape`` (``"NSW"`` -> ``"NES"``)."""
-    return CARD_OF_SHAPE[parse_shape(shape)]
+    return CARD_OF_FACE[parse_shape(shape)]
 
 
 def move_groups(numbered: Iterable[tuple[int, Move]]) -> list[tuple[str, list[tuple[int, str]]]]:
-    """Numbered moves grouped by kind and card: ``(title, [(number, short text)])``."""
+    """Numbered moves grouped by kind and card: ``(title, [(number, short text)])``.
+
+    Saboteur 2's discards of one, two and three cards are three groups, so
+    that the longer ones do not hide the single discards.
+    """
     groups: dict[str, list[tuple[int, str]]] = {}
     for number, move in numbered:
         notation = move.notation()
@@ -27,14 +35,49 @@ def move_groups(numbered: Iterable[tuple[int, Move]]) -> list[tuple[str, list[tu
         elif move.kind in ("break", "fix"):
             title = move.card
             short = notation.removeprefix(move.card + " ")
-        elif move.kind in ("map", "rockfall", "discard"):
+        elif move.kind == "discard" and move.also:
+            title = f"discard {1 + len(move.also)} cards"
+            short = notation.removeprefix("discard ")
+        elif move.kind in ("map", "rockfall", "discard", "clear"):
             title = move.kind
             short = notation.removeprefix(move.kind + " ")
         else:
+            # theft, pass, steal and the aimed cards: the kind, then its seat if any
             title = move.kind
-            short = notation
+            short = notation.removeprefix(move.kind + " ") if move.target >= 0 else notation
         groups.setdefault(title, []).append((number, short))
     return list(groups.items())
+
+
+class MoveLine:
+    """Numbered moves wrapped only between moves, so that a number stays with its move.
+
+    (Rich wraps text at any white space, no-break spaces included.)
+    """
+
+    GAP = "   "
+
+    def __init__(self, items: list[Text]) -> None:
+        self.items = items
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = options.max_width
+        line = Text()
+        for item in self.items:
+            if line and line.cell_len + len(self.GAP) + item.cell_len > width:
+                yield from line.render(console)
+                yield Segment.line()
+                line = Text()
+            if line:
+                line.append(self.GAP)
+            line.append_text(item)
+        yield from line.render(console)
+        yield Segment.line()
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        widths = [item.cell_len for item in self.items]
+        total = sum(widths) + len(self.GAP) * max(len(widths) - 1, 0)
+        return Measurement(max(widths, default=0), total)
 
 
 def render_moves(numbered: Iterable[tuple[int, Move]]) -> Table:
@@ -43,12 +86,8 @@ def render_moves(numbered: Iterable[tuple[int, Move]]) -> Table:
     table.add_column(style="bold", no_wrap=True)
     table.add_column()
     for title, items in move_groups(numbered):
-        line = Text()
-        for index, (number, short) in enumerate(items):
-            if index:
-                line.append("   ")
-            line.append(f"{number}", style="bold cyan")
-            # A no-break space keeps each move whole when the line wraps.
-            line.append("\u00a0" + short.replace(" ", "\u00a0"))
-        table.add_row(title, line)
+        moves = [
+            Text(str(number), style="bold cyan") + Text(f" {short}") for number, short in items
+        ]
+        table.add_row(title, MoveLine(moves))
     return table

@@ -1,9 +1,11 @@
 """``saboteur play``: a person at one seat of the table, bots at the others.
 
-The person sees their seat's observation only.  Each turn shows the table and
-asks for a move in the record notation (the seat in front is optional) or the
-number of a move from the list ``?`` prints.  The record is saved at the end,
-and also when the person quits or the input ends.
+The person sees their seat's observation only.  Each turn shows the table, then
+the numbered list of the person's legal moves, and asks for a move in the record
+notation (the seat in front is optional) or the number of a move of that list.
+The hand goes by letters (``? b`` lists the moves of card b), so that a number
+always means a move of the list on screen.  The record is saved at the end, and
+also when the person quits or the input ends.
 """
 
 from __future__ import annotations
@@ -22,19 +24,26 @@ from rich.text import Text
 
 from ..bots import Bot, make_bot
 from ..rules import GOLD, Game, Move, Observation, Options, save_record, seat_observation
-from ..rules.cards import ACTION_COUNTS
+from ..rules.editions import find_edition
+from ..rules.game import STEAL
+from ..rules.moves import HEADS
 from .maze_view import cell_of, render_maze_panel
 from .move_list import printed_card, render_moves
-from .move_sentences import describe_move
+from .move_sentences import describe_move, who
 from .position_view import render_view
 from .recent_moves import changed_cells, moves_since_own_turn
 from .round_end import final_board, render_game_end, render_round_end
+from .table_panels import hand_letter
 
 with contextlib.suppress(ImportError):  # line editing and history at the prompt
     import readline  # noqa: F401
 
 #: Names the bots take at the table, by seat.
-BOT_NAMES = ("Ada", "Bram", "Cleo", "Dev", "Elin", "Finn", "Gus", "Hana", "Ivo", "Juno")
+BOT_NAMES = (
+    "Ada", "Bram", "Cleo", "Dev", "Elin", "Finn", "Gus", "Hana", "Ivo", "Juno", "Kai", "Lina",
+)  # fmt: skip
+#: The opponents' bot when none is named: the heuristic bot knows only the base game.
+DEFAULT_BOT = {"base": "heuristic", "saboteur2": "random"}
 GAMES_DIR = Path("saboteur-games")
 
 #: What the person may type, as (example, meaning) pairs for the help table.
@@ -47,16 +56,35 @@ HELP_MOVES = (
     ("rockfall 2,0", "remove the tunnel card at 2,0"),
     ("map 8,-2", "look at the goal at 8,-2"),
     ("discard xNES", "throw a card away face down"),
-    ("12", "move number 12 of the list"),
+    ("12", "move number 12 of the list of your moves shown on your turn"),
+)  # fmt: skip
+#: Saboteur 2's moves besides the base game's (docs/records.md).
+HELP_MOVES_SABOTEUR2 = (
+    ("place NS+EW 3,0", "cards with several tunnels or marks go by their full code: "
+     "EW+xS/door-green, S/ladder, NES/crystal (the move list shows each one)"),
+    ("theft", "lay a theft in front of you: steal 1 gold piece at the end of the round"),
+    ("hands-off @2", "remove the theft in front of seat 2"),
+    ("swap-hand @2", "swap hands with seat 2"),
+    ("inspection @2", "look at seat 2's dwarf card"),
+    ("swap-hats @2", "seat 2 takes a new dwarf card from the reserve"),
+    ("trapped @2", "trap seat 2: no path cards, and no gold this round while trapped"),
+    ("free-at-last @0", "free seat 0 from its trap"),
+    ("discard NS map xN", "throw 1 to 3 cards away face down, and draw as many"),
+    ("clear trapped NS map", "throw 2 cards away to remove one card in front of you: "
+     "trapped, theft or break-pick/-lamp/-cart"),
+    ("steal @1", "at the end of the round, a thief takes 1 gold piece from seat 1"),
 )  # fmt: skip
 HELP_COMMANDS = (
     ("? or list", "your legal moves, numbered"),
-    ("? 3", "the moves with card 3 of your hand (also ? place, ? map, ? NES ...)"),
+    ("? b", "the moves with card b of your hand (also ? place, ? map, ? NES ...)"),
     ("view", "draw the table again"),
     ("help", "this help"),
     ("quit", "stop the game; the record so far is saved"),
 )
-_COMMANDS_HINT = "Type a move, [cyan]?[/] for your moves, [cyan]help[/] or [cyan]quit[/]."
+_COMMANDS_HINT = (
+    "Type a move or its number, [cyan]?[/] for your moves, [cyan]help[/] or [cyan]quit[/]."
+)
+_LIST_HINT = "Type the number of a move, or the move itself."
 _MOVE_PROMPT = "Your move (? lists them, help)> "
 _SHAPE_WORD = re.compile(r"([xX]?)([NESWnesw]{1,4})")
 
@@ -72,13 +100,20 @@ class QuitGame(Exception):
 def run_play(args: argparse.Namespace, options: Options) -> int:
     """Play one game in the terminal; returns the exit code."""
     console = Console(highlight=False)
+    edition = find_edition(getattr(args, "edition", None) or "base")
+    try:
+        edition.check_players(args.players)
+    except ValueError as error:
+        print(f"error: --players: {error}", file=sys.stderr)
+        return 2
+    bot_spec = getattr(args, "bot", None) or DEFAULT_BOT[edition.name]
     if not 0 <= args.seat < args.players:
         print(f"error: --seat must be a seat from 0 to {args.players - 1}", file=sys.stderr)
         return 2
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
     try:
         bots = {
-            seat: make_bot(args.bot, bot_seed(seed, seat))
+            seat: make_bot(bot_spec, bot_seed(seed, seat))
             for seat in range(args.players)
             if seat != args.seat
         }
@@ -86,15 +121,18 @@ def run_play(args: argparse.Namespace, options: Options) -> int:
         print(f"error: {error}", file=sys.stderr)
         return 2
     names = table_names(args.name, args.players, args.seat)
-    game = Game.new(args.players, options, seed, names=names)
-    console.print(Rule("Saboteur"))
+    game = Game.new(args.players, options, seed, names=names, edition=edition.name)
+    console.print(Rule(edition.title))
     console.print(
         f"{args.players} players · you are seat {args.seat} ({args.name}) · "
-        f"the others are {args.bot} bots · seed {seed}"
+        f"the others are {bot_spec} bots · seed {seed}"
     )
     if args.seed is None:
-        console.print(f"(No seed was given; play this deal again with --seed {seed}.)")
-    console.print(f"Rule options: {_options_text(options)}. Type [cyan]help[/] at any prompt.")
+        again = "" if edition.name == "base" else f" --edition {edition.name}"
+        console.print(f"(No seed was given; play this deal again with{again} --seed {seed}.)")
+    console.print(
+        f"Rule options: {_options_text(options, edition.name)}. Type [cyan]help[/] at any prompt."
+    )
     try:
         status = PlaySession(console, game, args.seat, bots).run()
     except QuitGame as stop:
@@ -106,14 +144,18 @@ def run_play(args: argparse.Namespace, options: Options) -> int:
     return status if saved == 0 else saved
 
 
-def render_help() -> Group:
-    """What the person may type at the move prompt."""
+def render_help(edition: str = "base") -> Group:
+    """What the person may type at the move prompt, in a game of ``edition``."""
     table = Table(box=None, show_header=False, padding=(0, 2), pad_edge=False)
     table.add_column(style="cyan", no_wrap=True)
     table.add_column()
     table.add_row(Text("Moves", style="bold"), "type the move, with or without your seat in front")
     for example, meaning in HELP_MOVES:
         table.add_row(example, meaning)
+    if edition != "base":
+        table.add_row(Text("Saboteur 2", style="bold"), "also these moves")
+        for example, meaning in HELP_MOVES_SABOTEUR2:
+            table.add_row(example, meaning)
     table.add_row(Text("Commands", style="bold"), "")
     for example, meaning in HELP_COMMANDS:
         table.add_row(example, meaning)
@@ -132,15 +174,17 @@ def bot_seed(seed: int, seat: int) -> int:
 def table_names(person: str, players: int, seat: int) -> list[str]:
     """The person's name at their seat, bot names elsewhere (never the same as the person's)."""
     names = []
-    for other in range(players):
+    for other in range(players):  # BOT_NAMES has a name for each of 12 seats
         name = BOT_NAMES[other]
         names.append(person if other == seat else name if name != person else f"{name} (bot)")
     return names
 
 
-def _options_text(options: Options) -> str:
+def _options_text(options: Options, edition: str = "base") -> str:
+    # Saboteur 2 has no gold cards, so gold-draw means nothing there.
+    gold_draw = f"gold-draw {options.gold_draw}, " if edition == "base" else ""
     return (
-        f"gold-draw {options.gold_draw}, next-round-start {options.next_round_start}, "
+        f"{gold_draw}next-round-start {options.next_round_start}, "
         f"open hands {'on' if options.open_hands else 'off'}"
     )
 
@@ -197,7 +241,10 @@ class PlaySession:
         game.play(move)
         after = seat_observation(game, self.seat)
         seen = after["history"][number - 1][-1]  # the move as this seat saw it
-        self.console.print(Text("  ") + describe_move(after, seen))
+        # Its place in the round, where this seat's private results (looks) are
+        # kept, while the round lasts.
+        index = len(after["history"][number - 1]) - 1 if game.round_number == number else None
+        self.console.print(Text("  ") + describe_move(after, seen, index))
         if game.round_number != number or game.is_over:
             self._round_end(before, seen, after, number)
             return
@@ -211,6 +258,8 @@ class PlaySession:
         legal = self.game.legal_moves()
         if observation["phase"] == GOLD:
             return self._ask_gold(observation, legal)
+        if observation["phase"] == STEAL:
+            return self._ask_steal(observation, legal)
         if [move.kind for move in legal] == ["pass"]:
             self.console.print("You have no cards left, so you pass.")
             return legal[0]
@@ -222,16 +271,22 @@ class PlaySession:
                 return move
 
     def _show(self, observation: Observation) -> None:
+        """The table, then the numbered moves: every number typed is one on screen."""
         recent = moves_since_own_turn(observation)
+        history = observation["history"][-1] if observation["history"] else []
         self.console.print(Rule(f"Your turn · round {observation['round']}"))
         self.console.print(
             render_view(
                 observation,
                 recent=recent,
+                recent_first=len(history) - len(recent),
                 highlight=changed_cells(recent),
                 width=self.console.width,
             )
         )
+        self.console.print(Text("Your moves", style="bold"))
+        self.console.print(render_moves(enumerate(self.game.legal_moves(), start=1)))
+        self.console.print(_LIST_HINT)
 
     def _understand(self, text: str, legal: list[Move], observation: Observation) -> Move | None:
         """The move ``text`` asks for, or ``None`` after answering a command or an error."""
@@ -244,7 +299,7 @@ class PlaySession:
             self._list_moves(legal, observation, words[1:])
             return None
         if command in ("help", "h"):
-            self.console.print(render_help())
+            self.console.print(render_help(observation.get("edition", "base")))
             return None
         if command in ("view", "board", "table"):
             self._show(observation)
@@ -254,6 +309,9 @@ class PlaySession:
             return None
         if len(words) == 1 and words[0].isdigit():
             return self._numbered(int(words[0]), legal)
+        if len(words) == 1 and _hand_card(words[0], observation.get("hand") or []) is not None:
+            self._list_moves(legal, observation, words)  # a card's letter alone: its moves
+            return None
         try:
             move = parse_move(text, self.seat)
         except ValueError as error:
@@ -266,6 +324,7 @@ class PlaySession:
         return move
 
     def _numbered(self, number: int, legal: list[Move]) -> Move | None:
+        """Move ``number`` of the list shown at the start of the turn (and by ``?``)."""
         if 1 <= number <= len(legal):
             return legal[number - 1]
         self._complain(f"there is no move {number}: choose 1 to {len(legal)} (? lists them)")
@@ -277,16 +336,19 @@ class PlaySession:
     def _list_moves(self, legal: list[Move], observation: Observation, words: list[str]) -> None:
         numbered = list(enumerate(legal, start=1))
         if words:
-            wanted = _card_or_kind(" ".join(words), observation.get("hand") or [])
+            asked = " ".join(words)
+            wanted = _card_or_kind(asked, observation.get("hand") or [])
             if wanted is None:
-                self._complain(f"{' '.join(words)!r} is neither a card of your hand nor a kind")
+                digit = asked.isdigit()
+                hint = " (the cards of your hand go by their letter: ? a)" if digit else ""
+                self._complain(f"{asked!r} is neither a card of your hand nor a kind{hint}")
                 return
             numbered = [(n, move) for n, move in numbered if _uses(move, wanted)]
             if not numbered:
                 self._complain(f"no legal move with {wanted}")
                 return
         self.console.print(render_moves(numbered))
-        self.console.print("Type the number of a move, or the move itself.")
+        self.console.print(_LIST_HINT)
 
     def _confirm_quit(self) -> None:
         answer = self._read("Quit this game? The record so far will be saved. [y/N] ")
@@ -330,6 +392,31 @@ class PlaySession:
             if move is not None:
                 return move
 
+    # -- thefts (Saboteur 2) -----------------------------------------------------------------
+
+    def _ask_steal(self, observation: Observation, legal: list[Move]) -> Move:
+        """The person is a thief at the end of a round: from whom to steal 1 gold piece."""
+        pieces = observation["gold_pieces"]
+        victims = [move.target for move in legal]
+        shown = " · ".join(f"{who(observation, seat)} {pieces[seat]} GP" for seat in victims)
+        self.console.print(Rule("Thief!"))
+        self.console.print(f"You steal 1 gold piece from one of: {shown}")
+        seats = "/".join(str(seat) for seat in victims)
+        while True:
+            text = self._read(f"Steal from which seat ({seats})? ")
+            words = text.split()
+            if len(words) == 1 and words[0].isdigit():
+                if int(words[0]) not in victims:
+                    self._complain(f"you cannot steal from seat {words[0]}: choose {seats}")
+                    continue
+                text = f"steal @{words[0]}"
+            elif words and words[0].lower() in ("?", "list", "view", "board"):
+                self.console.print(f"You may steal from: {shown}")
+                continue
+            move = self._understand(text, legal, observation)
+            if move is not None:
+                return move
+
     # -- news -------------------------------------------------------------------------------
 
     def _tell_map(self, observation: Observation, move: Move) -> None:
@@ -343,7 +430,10 @@ class PlaySession:
         for old, new in zip(before["goals"], after["goals"], strict=True):
             if new["face_up"] and not old["face_up"]:
                 where = f"{new['x']},{new['y']}"
-                if new["card"] == "gold":
+                if new["card"] == "gold" and after.get("edition", "base") != "base":
+                    # Who wins depends on the doors and the finder: the round end says.
+                    text = f"  [bold yellow]The GOLD is found at {where}![/]"
+                elif new["card"] == "gold":
                     text = f"  [bold yellow]The GOLD is found at {where}![/] The miners win."
                 else:
                     text = f"  The goal at {where} is turned up: it is stone."
@@ -357,8 +447,12 @@ class PlaySession:
         console.print(render_round_end(after, after["rounds"][number - 1], number))
         if self.game.is_over:
             return
-        kept = after["gold"]["kept"]
-        console.print(f"Your gold so far: {sum(kept)} nugget{'' if sum(kept) == 1 else 's'}.")
+        if "gold_pieces" in after:
+            pieces = after["gold_pieces"][self.seat]
+            console.print(f"Your gold so far: {pieces} gold piece{'' if pieces == 1 else 's'}.")
+        else:
+            kept = after["gold"]["kept"]
+            console.print(f"Your gold so far: {sum(kept)} nugget{'' if sum(kept) == 1 else 's'}.")
         self._read(f"Press Enter to start round {number + 1} ")
 
 
@@ -369,11 +463,23 @@ USAGE = {
     "fix": "fix-TOOL @SEAT (fix-cart @2), or for a double repair fix-pick-lamp lamp @0",
     "rockfall": "rockfall x,y (rockfall 2,0)",
     "map": "map x,y (map 8,-2)",
-    "discard": "discard CARD (discard xNES)",
+    "discard": "discard CARD (discard xNES); in Saboteur 2 up to 3 cards (discard NS map xN)",
     "take": "take VALUE (take 2)",
     "pass": "pass",
+    "theft": "theft",
+    "hands-off": "hands-off @SEAT (hands-off @2)",
+    "swap-hand": "swap-hand @SEAT (swap-hand @2)",
+    "inspection": "inspection @SEAT (inspection @2)",
+    "swap-hats": "swap-hats @SEAT (swap-hats @0)",
+    "trapped": "trapped @SEAT (trapped @2)",
+    "free-at-last": "free-at-last @SEAT (free-at-last @0)",
+    "clear": "clear FRONT CARD CARD (clear trapped NS map)",
+    "steal": "steal @SEAT (steal @1)",
 }
-_WORDS = frozenset(USAGE) | frozenset(ACTION_COUNTS) | {"?", "list", "help", "quit"}
+#: Words written in lower case whatever the person typed: every move's first word.
+_WORDS = frozenset(USAGE) | frozenset(HEADS) | {"?", "list", "help", "quit"}
+#: Saboteur 2's card marks, in the order a code writes them.
+_MARKS = ("door-blue", "door-green", "ladder", "crystal")
 _DETAIL = re.compile(r"not a move: \d+ '.*': (.+)")
 
 
@@ -394,7 +500,7 @@ def parse_move(text: str, seat: int) -> Move:
         tokens = tokens[1:]
     if not tokens:
         raise ValueError("a seat number alone is not a move")
-    kind = tokens[0].partition("-")[0]
+    kind = tokens[0] if tokens[0] in USAGE else tokens[0].partition("-")[0]
     if kind not in USAGE:
         raise ValueError(f"{text.strip()!r} is neither a move nor a command (type help)")
     try:
@@ -406,6 +512,12 @@ def parse_move(text: str, seat: int) -> Move:
 
 
 def _tidy_word(word: str) -> str:
+    if "+" in word or "/" in word:
+        return _tidy_code(word)
+    return _tidy_group(word)
+
+
+def _tidy_group(word: str) -> str:
     match = _SHAPE_WORD.fullmatch(word)
     if match is None:
         return word.lower() if word.lower() in _WORDS else word
@@ -416,11 +528,38 @@ def _tidy_word(word: str) -> str:
     return ("x" if match[1] else "") + ordered
 
 
+def _tidy_code(word: str) -> str:
+    """A Saboteur 2 code in its one spelling: ``ew+xn/DOOR-green`` -> ``EW+xN/door-green``.
+
+    Tunnels are ordered by their first side, the stubs gathered into one ``x``
+    group, the marks put in order; a word that is no such code stays as typed.
+    """
+    head, *marks = word.split("/")
+    groups = [_tidy_group(group) for group in head.split("+")]
+    if not all(_SHAPE_WORD.fullmatch(group) for group in groups):
+        return word
+    marks = [mark.lower() for mark in marks]
+    if any(mark not in _MARKS for mark in marks):
+        return word
+    tunnels = sorted((group for group in groups if not group.startswith("x")), key="NESW".index)
+    stubs = "".join(group[1:] for group in groups if group.startswith("x"))
+    parts = tunnels + ([_tidy_group("x" + stubs)] if stubs else [])
+    return "+".join(parts) + "".join("/" + mark for mark in _MARKS if mark in marks)
+
+
+def _hand_card(text: str, hand: list[str]) -> str | None:
+    """The card of the hand whose letter is ``text`` (``a`` is the first), or None."""
+    for index, card in enumerate(hand):
+        if text.lower() == hand_letter(index):
+            return card
+    return None
+
+
 def _card_or_kind(text: str, hand: list[str]) -> str | None:
-    """What ``? text`` asks about: a card of the hand by its number, a card code, or a kind."""
-    if text.isdigit():
-        index = int(text) - 1
-        return hand[index] if 0 <= index < len(hand) else None
+    """What ``? text`` asks about: a card of the hand by its letter, a card code, or a kind."""
+    card = _hand_card(text, hand)
+    if card is not None:
+        return card
     word = _tidy_word(text)
     return word if word in hand or word in USAGE else None  # USAGE names every kind of move
 
@@ -429,5 +568,6 @@ def _uses(move: Move, wanted: str) -> bool:
     """Whether ``move`` is of kind ``wanted`` or plays (or discards) the card ``wanted``."""
     if move.kind == wanted:
         return True
-    card = printed_card(move.card) if move.kind == "place" else move.card
-    return card == wanted
+    if move.kind == "place":
+        return printed_card(move.card) == wanted
+    return wanted in move.cards_played()

@@ -27,6 +27,8 @@ from .table_panels import (
 )
 
 SIDE_WIDTH: Final = 28  # the narrowest the panels right of the maze may be
+#: Saboteur 2's seats show more (what lies in front, the dwarf card, gold pieces).
+SIDE_WIDTH_SABOTEUR2: Final = 46
 
 
 def render_view(
@@ -34,21 +36,27 @@ def render_view(
     *,
     recent: Sequence[str] = (),
     recent_title: str = "Since your last turn",
+    recent_first: int | None = None,
     highlight: Iterable[Cell] = (),
     width: int = 100,
 ) -> RenderableType:
     """A whole position: status, maze, table, goals, recent moves and the viewer's hand.
 
     The table, goals and recent moves stand right of the maze where the width
-    allows, and below it otherwise.
+    allows, and below it otherwise.  ``recent_first`` is the first recent move's
+    place in the round in play (see :func:`describe_move`).
     """
     players = render_players(observation)
     goals = render_goals(observation)
-    recent_moves = render_recent(observation, recent, recent_title) if recent_title else None
+    recent_moves = (
+        render_recent(observation, recent, recent_title, recent_first) if recent_title else None
+    )
     maze = render_maze_panel(observation, highlight)
     parts: list[RenderableType] = [render_status(observation)]
     maze_panel_width = maze_width(observation) + 2
-    if maze_panel_width + 1 + SIDE_WIDTH <= width:
+    base = observation.get("edition", "base") == "base"
+    side_width = SIDE_WIDTH if base else SIDE_WIDTH_SABOTEUR2
+    if maze_panel_width + 1 + side_width <= width:
         layout = Table.grid(padding=(0, 1))
         layout.add_column()
         layout.add_column(max_width=width - maze_panel_width - 1)

@@ -98,6 +98,7 @@ def build_frames(game: Game, observe: Observe) -> list[Frame]:
         names=game.names,
         gold_deck=game.initial_gold_deck,
         deals=[log.deal for log in game.rounds],
+        edition=game.edition,
     )
     after = observe(replay)
     frames = [Frame(0, 1, 0, after, None)]
@@ -141,6 +142,7 @@ def render_frame(frame: Frame, last: int, width: int) -> RenderableType:
             observation,
             recent=moves,
             recent_title="This move" if moves else "",
+            recent_first=frame.move_in_round - 1 if moves else None,
             highlight=changed_cells(moves),
             width=width,
         )

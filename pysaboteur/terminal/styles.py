@@ -24,13 +24,44 @@ ACTION_BACK: Final = {
     "fix": "bold white on dark_green",
     "map": "bold white on navy_blue",
     "rockfall": "bold white on purple4",
+    # Saboteur 2's action cards, by the first word of their code.
+    "theft": "bold white on dark_orange3",
+    "hands": "bold white on dark_orange3",
+    "swap": "bold white on deep_sky_blue4",
+    "inspection": "bold white on navy_blue",
+    "trapped": "bold white on dark_red",
+    "free": "bold white on dark_green",
 }
 TOOL: Final = "bold red"
 
-ROLE: Final = {"miner": "bold yellow", "saboteur": "bold magenta"}
-ROLE_NAME: Final = {"miner": "gold-miner", "saboteur": "saboteur"}
+# Saboteur 2's marks: a door's tunnel and letter take its colour.
+DOOR: Final = {"green": "bold bright_green", "blue": "bold color(39)"}
+DOOR_MARK: Final = {"green": "bold black on bright_green", "blue": "bold white on color(27)"}
+LADDER: Final = "bold bright_white"
+CRYSTAL: Final = "bold bright_cyan"
+TRAPPED: Final = "bold red"
+THEFT: Final = "bold color(208)"
+
+ROLE: Final = {
+    "miner": "bold yellow",
+    "saboteur": "bold magenta",
+    "green": "bold bright_green",
+    "blue": "bold color(39)",
+    "boss": "bold yellow",
+    "profiteer": "bold color(208)",
+    "geologist": "bold bright_cyan",
+}
+ROLE_NAME: Final = {
+    "miner": "gold-miner",
+    "saboteur": "saboteur",
+    "green": "green digger",
+    "blue": "blue digger",
+    "boss": "boss",
+    "profiteer": "profiteer",
+    "geologist": "geologist",
+}
 
 
 def role_text(role: str) -> Text:
-    """A role as the table names it, in its colour: ``gold-miner`` or ``saboteur``."""
+    """A role as the table names it, in its colour: ``gold-miner``, ``blue digger``..."""
     return Text(ROLE_NAME[role], style=ROLE[role])

@@ -21,9 +21,14 @@ from .move_sentences import describe_move, seat_name
 
 
 def render_players(observation: Observation) -> Table:
-    """Every seat: whose turn it is (▶), cards in hand, broken tools, and roles where known."""
+    """Every seat: whose turn it is (▶), cards in hand, broken tools, and roles where known.
+
+    In Saboteur 2 also what lies in front of each seat (a trap, a theft), its
+    gold pieces, and the viewer's own dwarf card and the ones it inspected.
+    """
+    if observation.get("edition", "base") != "base":
+        return _render_players_saboteur2(observation)
     roles: Sequence[str | None] = observation.get("roles") or [None] * observation["players"]
-    viewer = observation.get("seat")
     table = Table(box=box.SIMPLE_HEAD, padding=0, pad_edge=False, show_edge=False)
     table.add_column("#", justify="right", no_wrap=True)
     table.add_column("name", overflow="ellipsis", no_wrap=True, max_width=12)
@@ -36,18 +41,7 @@ def render_players(observation: Observation) -> Table:
     if gold is not None:
         table.add_column("gold", justify="right", no_wrap=True)
     for seat in range(observation["players"]):
-        name = Text(seat_name(observation, seat), style="bold" if seat == viewer else "")
-        if seat == viewer and name.plain.lower() != "you":
-            name.append(" (you)")
-        broken = observation["broken"][seat]
-        tools = Text(" ".join(broken), style=styles.TOOL) if broken else Text("-", style="dim")
-        turn = Text("▶", style="bold green") if seat == observation["to_move"] else Text(" ")
-        cells: list[Text | str] = [
-            turn + Text(f"{seat:>2}", style="cyan"),
-            name,
-            str(observation["hand_sizes"][seat]),
-            tools,
-        ]
+        cells: list[Text | str] = [*_seat_cells(observation, seat), _broken(observation, seat)]
         if show_roles:
             role = roles[seat]
             cells.append(styles.role_text(role) if role else "")
@@ -55,6 +49,72 @@ def render_players(observation: Observation) -> Table:
             cells.append(str(gold[seat]))
         table.add_row(*cells)
     return table
+
+
+def _seat_cells(observation: Observation, seat: int) -> list[Text | str]:
+    """A seat's first cells: the turn mark and number, the name, the hand's size."""
+    viewer = observation.get("seat")
+    name = Text(seat_name(observation, seat), style="bold" if seat == viewer else "")
+    if seat == viewer and name.plain.lower() != "you":
+        name.append(" (you)")
+    turn = Text("▶", style="bold green") if seat == observation["to_move"] else Text(" ")
+    return [turn + Text(f"{seat:>2}", style="cyan"), name, str(observation["hand_sizes"][seat])]
+
+
+def _broken(observation: Observation, seat: int) -> Text:
+    broken = observation["broken"][seat]
+    return Text(" ".join(broken), style=styles.TOOL) if broken else Text("-", style="dim")
+
+
+def known_roles(observation: Observation) -> list[tuple[str, str] | None]:
+    """Each seat's dwarf card as the viewer knows it: ``(role, how)`` or ``None``.
+
+    ``how`` is ``""`` when the role is certain now (the viewer's own, or any in
+    a replay's merged view), ``"seen"`` for one the viewer inspected, which a
+    later ``swap-hats`` may have changed.
+    """
+    roles = observation.get("roles")
+    if roles:
+        return [(role, "") if role else None for role in roles]
+    known: list[tuple[str, str] | None] = [None] * observation["players"]
+    for look in observation.get("looks") or []:
+        known[look["seat"]] = (look["role"], "seen")
+    viewer = observation.get("seat")
+    if viewer is not None and observation.get("role"):
+        known[viewer] = (observation["role"], "")
+    return known
+
+
+def _render_players_saboteur2(observation: Observation) -> Table:
+    table = Table(box=box.SIMPLE_HEAD, padding=0, pad_edge=False, show_edge=False)
+    table.add_column("#", justify="right", no_wrap=True)
+    table.add_column("name", overflow="ellipsis", no_wrap=True, max_width=12)
+    table.add_column("hand", justify="right", no_wrap=True)
+    table.add_column("in front")
+    table.add_column("role", no_wrap=True)
+    table.add_column("GP", justify="right", no_wrap=True)
+    roles = known_roles(observation)
+    for seat in range(observation["players"]):
+        front = in_front(observation, seat)
+        role = roles[seat]
+        role_cell = Text("?", style="dim")
+        if role is not None:
+            role_cell = styles.role_text(role[0])
+            if role[1]:
+                role_cell.append(f" ({role[1]})", style="dim")
+        gold = str(observation["gold_pieces"][seat])
+        table.add_row(*_seat_cells(observation, seat), front, role_cell, gold)
+    return table
+
+
+def in_front(observation: Observation, seat: int) -> Text:
+    """The cards lying in front of a seat: broken tools, a trap, a theft; ``-`` for none."""
+    parts = [Text(tool, style=styles.TOOL) for tool in observation["broken"][seat]]
+    if observation.get("trapped") and observation["trapped"][seat]:
+        parts.append(Text("TRAPPED", style=styles.TRAPPED))
+    if seat in (observation.get("thieves") or []):
+        parts.append(Text("theft", style=styles.THEFT))
+    return Text(" ").join(parts) if parts else Text("-", style="dim")
 
 
 def known_goals(observation: Observation) -> list[tuple[Cell, str, str]]:
@@ -103,30 +163,52 @@ def render_status(observation: Observation) -> Text:
     """One line: who the viewer is, their role and gold, the round, the piles."""
     line = Text()
     seat = observation.get("seat")
+    saboteur2 = observation.get("edition", "base") != "base"
     if seat is not None:
         line.append(f"{seat_name(observation, seat)} (seat {seat})", style="bold")
         role = observation.get("role")
         if role:
             line.append(" · ")
             line.append(styles.ROLE_NAME[role].upper(), style=styles.ROLE[role])
-        gold = observation.get("gold")
-        if gold is not None:
-            line.append(f" · your gold {sum(gold['kept'])}")
+        if saboteur2:
+            line.append(f" · your GP {observation['gold_pieces'][seat]}")
+        else:
+            gold = observation.get("gold")
+            if gold is not None:
+                line.append(f" · your gold {sum(gold['kept'])}")
         line.append(" · ")
     line.append(f"round {observation['round']}/3 · draw pile {observation['draw_pile']}")
-    line.append(f" · discards {observation['discard_pile']} · gold deck {observation['gold_deck']}")
+    line.append(f" · discards {observation['discard_pile']}")
+    if saboteur2:
+        # What swap-hats draws from. (The 10 cards removed each round are always 10.)
+        line.append(f" · dwarf reserve {observation['reserve']}")
+    else:
+        line.append(f" · gold deck {observation['gold_deck']}")
     return line
 
 
-def render_recent(observation: Observation, moves: Sequence[str], title: str) -> RenderableType:
-    """A list of moves in words."""
-    lines = [describe_move(observation, text) for text in moves]
+def render_recent(
+    observation: Observation, moves: Sequence[str], title: str, first: int | None = None
+) -> RenderableType:
+    """A list of moves in words; ``first`` is the first one's place in the round in play."""
+    lines = [
+        describe_move(observation, text, None if first is None else first + offset)
+        for offset, text in enumerate(moves)
+    ]
     body = Text("\n").join(lines) if lines else Text("nothing yet", style="dim")
     return Group(Text(title, style="bold"), body)
 
 
+def hand_letter(index: int) -> str:
+    """The letter of the card at ``index`` (from 0) of a hand: ``a``, ``b``, ...
+
+    Hands go by letters so that a number always means a move of the move list.
+    """
+    return chr(ord("a") + index)
+
+
 def render_hand(observation: Observation) -> RenderableType:
-    """The viewer's own hand, numbered from 1; only ``observation["hand"]`` is read."""
+    """The viewer's own hand, lettered from a; only ``observation["hand"]`` is read."""
     hand = observation.get("hand") or []
     if not hand:
         return Panel(Text("no cards left", style="dim"), title="Your hand", box=box.ROUNDED)
@@ -137,9 +219,11 @@ def render_hand(observation: Observation) -> RenderableType:
     for line in range(3):
         table.add_row(*[picture[line] for picture in pictures])
     labels = []
-    for number, card in enumerate(hand, start=1):
-        label = Text(f"{number} ", style="bold cyan")
-        label.append(card_label(card), style="bold")
+    for index, card in enumerate(hand):
+        label = Text(f"{hand_letter(index)} ", style="bold cyan")
+        # Saboteur 2's long codes break before their marks, to keep the hand narrow.
+        text = card.replace("/", "\n/", 1) if "/" in card else card_label(card)
+        label.append(text, style="bold")
         labels.append(label)
     table.add_row(*labels)
     return Panel(table, title="Your hand", box=box.ROUNDED, expand=False)
