@@ -39,9 +39,11 @@ class Clear(Kind):
         lying = front_of(game, seat)
         if lying:
             pairs = card_sets(hand, 2)
+            new = tuple.__new__  # the named tuple's constructor costs a call more for each
+            append = moves.append
             for front in lying:
                 for first, second in pairs:
-                    moves.append(Move(seat, CLEAR, first, also=(second,), front=front))
+                    append(new(Move, (seat, CLEAR, first, 0, 0, -1, "", 0, (second,), front)))
 
     def why_illegal(self, game: Game, move: Move) -> str | None:
         if move.front not in front_of(game, move.seat):

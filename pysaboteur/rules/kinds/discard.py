@@ -27,14 +27,15 @@ class Discard(Kind):
 
     def list_turn(self, game: Game, seat: int, hand: list[str], moves: list[Move]) -> None:
         append = moves.append
+        new = tuple.__new__  # the named tuple's constructor costs a call more for each
         for card in dict.fromkeys(hand):
-            append(Move(seat, DISCARD, card))
-        most = game.edition.most_discarded
-        if most == 1:
-            return
-        for size in range(2, min(most, len(hand)) + 1):
-            for cards in card_sets(hand, size):
-                append(Move(seat, DISCARD, cards[0], also=cards[1:]))
+            append(new(Move, (seat, DISCARD, card, 0, 0, -1, "", 0, (), "")))
+        most = min(game.edition.most_discarded, len(hand))
+        if most > 1:
+            ordered = sorted(hand)
+            for size in range(2, most + 1):
+                for cards in dict.fromkeys(combinations(ordered, size)):
+                    append(new(Move, (seat, DISCARD, cards[0], 0, 0, -1, "", 0, cards[1:], "")))
 
     def why_illegal(self, game: Game, move: Move) -> str | None:
         most = game.edition.most_discarded
