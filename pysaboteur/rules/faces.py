@@ -135,6 +135,9 @@ TUNNEL_AT: Final[list[int]] = []
 LADDER_SIDES: Final[list[int]] = []
 #: The face after a 180° turn.
 TURNED: Final[list[int]] = []
+#: The printed card of every face any edition's cards can lie as (filled in as
+#: the editions are loaded; a face names one card in every edition).
+CARD_OF_FACE: Final[dict[int, str]] = {}
 _next_extra = 1  # ids above 31: sides | (n << 5) for the n-th face that needs one
 
 

@@ -19,9 +19,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import NamedTuple
+from typing import NamedTuple, TypedDict
 
-from .faces import face_of
+from .faces import CARD_OF_FACE, face_of
 
 PLACE = "place"
 BREAK = "break"
@@ -99,6 +99,40 @@ class Move(NamedTuple):
             return ()
         return (self.card, *self.also)
 
+    def printed_cards(self) -> tuple[str, ...]:
+        """The printed cards the move takes from the hand (``place NSW 1,0`` plays a NES).
+
+        >>> Move.parse("0 place NSW 1,0").printed_cards()
+        ('NES',)
+        """
+        if self.kind == PLACE:
+            return (CARD_OF_FACE[face_of(self.card)],)
+        return self.cards_played()
+
+    def view(self) -> MoveView:
+        """The move as JSON-ready fields, for clients that should not read its text.
+
+        >>> view = Move.parse("2 place NSW 3,-1").view()
+        >>> view["kind"], view["cards"], view["face"], (view["x"], view["y"])
+        ('place', ['NES'], 'NSW', (3, -1))
+        """
+        return {
+            "text": str(self),
+            "seat": self.seat,
+            "kind": self.kind,
+            "cards": list(self.printed_cards()),
+            "unseen": sum(1 for card in (self.card, *self.also) if not card)
+            if self.kind in (DISCARD, CLEAR)
+            else 0,
+            "face": self.card if self.kind == PLACE else None,
+            "x": self.x,
+            "y": self.y,
+            "target": self.target if self.target >= 0 else None,
+            "tool": self.tool or None,
+            "value": self.value or None,
+            "front": self.front or None,
+        }
+
     @property
     def cell(self) -> tuple[int, int]:
         return (self.x, self.y)
@@ -125,6 +159,23 @@ class Move(NamedTuple):
         if move is None:
             raise ValueError(f"not a move: '{seat} {text}' (see the move notation in the docs)")
         return move
+
+
+class MoveView(TypedDict):
+    """A move's fields for clients: :meth:`Move.view`."""
+
+    text: str
+    seat: int
+    kind: str
+    cards: list[str]  # the printed cards it takes from the hand, the viewer saw
+    unseen: int  # how many more it takes face down, unseen by the viewer
+    face: str | None  # how a placed card lies
+    x: int
+    y: int
+    target: int | None
+    tool: str | None
+    value: int | None
+    front: str | None
 
 
 class Notation(NamedTuple):

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import GOAL_CELLS, TOOL_BIT, TOOLS, cell_xy, shape_code
-from .editions.edition import CARD_OF_FACE
+from .faces import CARD_OF_FACE
 from .game import OVER, Game, RoundLog
 from .maze import GOAL_KEYS, START_KEY
 from .moves import CLEAR, DISCARD, TAKE, Move

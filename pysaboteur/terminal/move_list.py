@@ -12,7 +12,7 @@ from rich.text import Text
 
 from ..rules import Move
 from ..rules.cards import parse_shape
-from ..rules.editions.edition import CARD_OF_FACE
+from ..rules.faces import CARD_OF_FACE
 
 
 def printed_card(shape: str) -> str:

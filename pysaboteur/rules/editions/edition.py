@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
 
-from ..faces import LADDER_SIDES, face_code, face_of, register, turned_face
+from ..faces import CARD_OF_FACE, LADDER_SIDES, face_code, face_of, register, turned_face
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -165,8 +165,6 @@ class Edition:
         raise NotImplementedError
 
 
-#: The printed card of every face any edition's cards can lie as.
-CARD_OF_FACE: dict[int, str] = {}
 #: Every edition by name.
 EDITIONS: dict[str, Edition] = {}
 _ALIASES: dict[str, str] = {}
