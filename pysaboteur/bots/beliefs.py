@@ -17,11 +17,11 @@ from __future__ import annotations
 import math
 from functools import cache
 from itertools import combinations
-from typing import Any
 
 from ..rules.cards import DEAD_END, MINER, SABOTEUR, SABOTEURS_IN_POOL, parse_shape
 from ..rules.maze import Maze
 from ..rules.moves import BREAK, FIX, PLACE, ROCKFALL, Move, read_seen_move
+from ..rules.observation import Observation
 from .maze_view import (
     average_distance,
     distances_after,
@@ -67,7 +67,7 @@ class RoleBeliefs:
         self.players = players
         self._start_round(None)
 
-    def _start_round(self, observation: dict[str, Any] | None) -> None:
+    def _start_round(self, observation: Observation | None) -> None:
         self._round = observation["round"] if observation else 0
         self._seen = 0
         self._maze = _fresh_maze(observation) if observation else None
@@ -87,7 +87,7 @@ class RoleBeliefs:
 
     # -- reading the history ------------------------------------------------------------
 
-    def update(self, observation: dict[str, Any]) -> None:
+    def update(self, observation: Observation) -> None:
         """Take in the moves of the round that this seat has not seen yet."""
         if observation["round"] != self._round:
             self._start_round(observation)
@@ -171,7 +171,7 @@ class RoleBeliefs:
         return [(as_assignment(self.players, saboteurs), w) for saboteurs, w in self.posterior()]
 
 
-def _fresh_maze(observation: dict[str, Any]) -> Maze:
+def _fresh_maze(observation: Observation) -> Maze:
     """The round's maze before its first move: the start alone, goals as now known."""
     start_only = [card for card in observation["maze"] if card["card"] == "start"]
     maze = observed_maze({**observation, "maze": start_only})

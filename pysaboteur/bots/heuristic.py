@@ -16,11 +16,11 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
 
 from ..rules.cards import DEAD_END, FIX_TOOLS, GOAL_CELLS, SABOTEUR, TUNNEL_SHAPE, parse_shape
 from ..rules.maze import Maze
 from ..rules.moves import BREAK, DISCARD, FIX, MAP, PLACE, ROCKFALL, TAKE, Move
+from ..rules.observation import Observation, viewer_seat
 from .base import register
 from .beliefs import RoleBeliefs
 from .maze_view import (
@@ -76,17 +76,17 @@ class HeuristicBot:
         self._rng = random.Random(seed)
         self._beliefs: RoleBeliefs | None = None
 
-    def beliefs(self, observation: dict[str, Any]) -> RoleBeliefs:
-        seat = observation["seat"]
+    def beliefs(self, observation: Observation) -> RoleBeliefs:
+        seat = viewer_seat(observation)
         if self._beliefs is None or self._beliefs.seat != seat:
             self._beliefs = RoleBeliefs(seat, observation["players"])
         self._beliefs.update(observation)
         return self._beliefs
 
-    def saboteur_probabilities(self, observation: dict[str, Any]) -> list[float]:
+    def saboteur_probabilities(self, observation: Observation) -> list[float]:
         return self.beliefs(observation).saboteur_probabilities()
 
-    def choose(self, observation: dict[str, Any], legal_moves: list[Move]) -> Move:
+    def choose(self, observation: Observation, legal_moves: list[Move]) -> Move:
         if len(legal_moves) == 1:
             return legal_moves[0]
         if legal_moves[0].kind == TAKE:
@@ -95,18 +95,16 @@ class HeuristicBot:
         best = max(score for score, _ in scored)
         return self._rng.choice([move for score, move in scored if score >= best - 1e-9])
 
-    def scores(
-        self, observation: dict[str, Any], legal_moves: list[Move]
-    ) -> list[tuple[float, Move]]:
+    def scores(self, observation: Observation, legal_moves: list[Move]) -> list[tuple[float, Move]]:
         """Every legal move with its score: higher is better for this seat."""
         situation = self._read(observation)
         return [(self._score(move, situation), move) for move in legal_moves]
 
-    def _read(self, observation: dict[str, Any]) -> Situation:
+    def _read(self, observation: Observation) -> Situation:
         beliefs = self.beliefs(observation)
         maze = observed_maze(observation)
         return Situation(
-            seat=observation["seat"],
+            seat=viewer_seat(observation),
             saboteur=observation["role"] == SABOTEUR,
             maze=maze,
             distances=goal_distances(maze),

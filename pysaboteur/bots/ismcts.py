@@ -35,6 +35,7 @@ from ..rules.cards import MINER
 from ..rules.determinize import Determinizer
 from ..rules.game import MINERS, PLAY, Game
 from ..rules.moves import TAKE, Move
+from ..rules.observation import Observation, viewer_seat
 from .base import register
 from .beliefs import RoleBeliefs
 from .heuristic import HeuristicBot
@@ -83,13 +84,13 @@ class IsmctsBot:
         self.exploration = exploration
         self._heuristic = HeuristicBot(seed)
 
-    def beliefs(self, observation: dict[str, Any]) -> RoleBeliefs:
+    def beliefs(self, observation: Observation) -> RoleBeliefs:
         return self._heuristic.beliefs(observation)
 
-    def saboteur_probabilities(self, observation: dict[str, Any]) -> list[float]:
+    def saboteur_probabilities(self, observation: Observation) -> list[float]:
         return self._heuristic.saboteur_probabilities(observation)
 
-    def choose(self, observation: dict[str, Any], legal_moves: list[Move]) -> Move:
+    def choose(self, observation: Observation, legal_moves: list[Move]) -> Move:
         started = time.perf_counter()
         if len(legal_moves) == 1:
             return legal_moves[0]
@@ -100,7 +101,7 @@ class IsmctsBot:
         if len(shortlist) == 1:
             return shortlist[0]
         sampler = Determinizer(observation, self.beliefs(observation).assignment_weights())
-        seat = observation["seat"]
+        seat = viewer_seat(observation)
         roots = {move: Node(seat) for move in shortlist}
         # Paired comparison: every candidate is tried on the same samples, and
         # judged by how much better it does than the heuristic's first choice.

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable
-from typing import Any
 
 from ..rules.cards import DEAD_END, GOAL_CARDS, cell_key, parse_shape
 from ..rules.maze import GOAL_KEYS, SIDE_STEPS, Maze
 from ..rules.moves import PLACE, Move
+from ..rules.observation import Observation
 
 #: Search no further than this box around the start and goals: paths that
 #: leave it are never the shortest way to a goal.
@@ -33,7 +33,7 @@ FAR = 20
 _PLACEHOLDER_GOAL = GOAL_CARDS[1]
 
 
-def observed_maze(observation: dict[str, Any]) -> Maze:
+def observed_maze(observation: Observation) -> Maze:
     """The maze as an observation shows it.
 
     Goals the observer does not know get a stone as a stand-in: a goal still
@@ -59,7 +59,7 @@ def gold_chances(goal_cards: Iterable[str | None], face_up: Iterable[bool]) -> l
     return [1.0 / len(open_goals) if index in open_goals else 0.0 for index in range(len(known))]
 
 
-def observed_gold_chances(observation: dict[str, Any]) -> list[float]:
+def observed_gold_chances(observation: Observation) -> list[float]:
     """Gold chances with everything the observer knows (its maps included)."""
     goals = observation["goals"]
     return gold_chances([goal["card"] for goal in goals], [goal["face_up"] for goal in goals])

@@ -65,6 +65,7 @@ from ..rules.cards import (
 )
 from ..rules.determinize import Determinizer
 from ..rules.game import ROUNDS
+from ..rules.observation import Observation
 from .actions import CARD_CODES, GOLD_VALUES, ActionSpace
 from .tensors import ObservationEncoder
 from .text import observation_text, table_text
@@ -366,7 +367,7 @@ class SaboteurState(pyspiel.State):  # type: ignore[misc]
             cards = sum(len(r) + len(g) + len(c) for r, g, c in dealt.deals)
             return f"dealing: {len(dealt.gold)} gold cards, {cards} role, goal and playing cards"
         everything = table_observation(game)
-        hands = " | ".join(" ".join(hand) for hand in everything["hands"])
+        hands = " | ".join(" ".join(hand) for hand in everything["hands"] or [])
         return f"{table_text(everything)}\nroles: {' '.join(everything['roles'])}\nhands: {hands}"
 
     # -- beyond the API ------------------------------------------------------------------
@@ -387,7 +388,7 @@ class SaboteurState(pyspiel.State):  # type: ignore[misc]
         assert game is not None
         return self._action_ids.legal_actions(game.legal_moves())
 
-    def seat_observation(self, player: int) -> dict[str, Any] | None:
+    def seat_observation(self, player: int) -> Observation | None:
         """The player's observation, or None while chance is still dealing."""
         game = self._table.game
         return None if game is None else seat_observation(game, player)

@@ -295,6 +295,7 @@ class ObservationEncoder:
         """
         n = self.players
         seat = observation["seat"]
+        assert seat is not None, "a tensor is of a seat's observation"
         at = self._at
         put = array("f", self._zeros)
 
@@ -316,16 +317,16 @@ class ObservationEncoder:
         goal_at = at["goals"]
         for index, goal in enumerate(goals):
             cell = _GOAL_CELL_INDEX[index]
-            card = known[index]
+            goal_card = known[index]
             row = goal_at + 4 * index
             if goal["face_up"]:
                 put[row] = 1.0
             else:
                 put[_FACE_DOWN_PLANE + cell] = 1.0
-            if card is not None:
+            if goal_card is not None:
                 put[row + 1] = 1.0
-                put[row + (2 if card == "gold" else 3)] = 1.0
-                if card == "gold":
+                put[row + (2 if goal_card == "gold" else 3)] = 1.0
+                if goal_card == "gold":
                     put[_GOLD_PLANE + cell] = 1.0
             elif not gold_known:
                 put[_GOLD_PLANE + cell] = 1.0 / unknown
@@ -396,26 +397,24 @@ def round_end_observation(observation: Observation, number: int) -> Observation:
     """
     finished = observation["rounds"][number - 1]
     players = observation["players"]
-    view = dict(observation)
+    view = observation.copy()
     view.pop("gold_offer", None)
     if observation["seat"] is not None:  # a seat's, not a spectator's
         view["role"] = finished["roles"][observation["seat"]]
-    view.update(
-        round=number,
-        phase="over",
-        to_move=None,
-        maze=finished["maze"],
-        goals=[
-            {"x": x, "y": y, "face_up": True, "card": card}
-            for (x, y), card in zip(GOAL_CELLS, finished["goals"], strict=True)
-        ],
-        broken=[[] for _ in range(players)],
-        hand_sizes=[0] * players,
-        hands=[[] for _ in range(players)] if observation["hands"] is not None else None,
-        hand=[],
-        draw_pile=0,
-        discard_pile=0,
-        gold_offer_size=0,
-        history=observation["history"][:number],
-    )
+    view["round"] = number
+    view["phase"] = "over"
+    view["to_move"] = None
+    view["maze"] = finished["maze"]
+    view["goals"] = [
+        {"x": x, "y": y, "face_up": True, "card": card}
+        for (x, y), card in zip(GOAL_CELLS, finished["goals"], strict=True)
+    ]
+    view["broken"] = [[] for _ in range(players)]
+    view["hand_sizes"] = [0] * players
+    view["hands"] = [[] for _ in range(players)] if observation["hands"] is not None else None
+    view["hand"] = []
+    view["draw_pile"] = 0
+    view["discard_pile"] = 0
+    view["gold_offer_size"] = 0
+    view["history"] = observation["history"][:number]
     return view

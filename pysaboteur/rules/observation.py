@@ -11,7 +11,7 @@ before the game's end.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from .cards import GOAL_CELLS, TOOL_BIT, TOOLS, cell_xy, shape_code
 from .faces import CARD_OF_FACE
@@ -20,7 +20,94 @@ from .maze import GOAL_KEYS, START_KEY
 from .moves import CLEAR, DISCARD, TAKE, Move
 from .results import GoldPiecesResult
 
-Observation = dict[str, Any]
+
+class GoalView(TypedDict):
+    x: int
+    y: int
+    face_up: bool
+    card: str | None  # None unless face up, mapped by the viewer, or the game is over
+
+
+class MazeCard(TypedDict):
+    x: int
+    y: int
+    shape: str  # the face as it lies
+    card: str  # the printed card, "start", or the goal card
+
+
+class GoldSeen(TypedDict):
+    kept: list[int]  # the gold cards the seat kept
+    seen: list[list[int]]  # every set of gold cards it looked at
+
+
+class LookView(TypedDict):
+    """A dwarf card the seat saw (Saboteur 2): an inspection, or its own new hat."""
+
+    move: int
+    seat: int
+    role: str
+
+
+#: A swap-hand the seat took part in (Saboteur 2): with whom, what it gave and got.
+SwapView = TypedDict("SwapView", {"move": int, "with": int, "gave": list[str], "got": list[str]})
+
+
+class Observation(TypedDict):
+    """What one viewer may know, JSON-ready (docs/engine.md, "Observations").
+
+    The keys marked NotRequired are there for a seat (its own), for Saboteur 2,
+    or in :func:`table_observation`.
+    """
+
+    seat: int | None
+    edition: str
+    players: int
+    names: list[str] | None
+    options: dict[str, Any]
+    round: int
+    phase: str
+    to_move: int | None
+    first: int
+    maze: list[MazeCard]
+    goals: list[GoalView]
+    broken: list[list[str]]
+    hand_sizes: list[int]
+    hands: list[list[str]] | None
+    draw_pile: int
+    discard_pile: int
+    gold_deck: int
+    gold_offer_size: int
+    #: Per round, each move's text as the viewer saw it (read with ``read_seen_move``).
+    history: list[list[str]]
+    #: The finished rounds, as each edition shows them.
+    rounds: list[dict[str, Any]]
+    nuggets: list[int] | None
+    winners: list[int] | None
+    # Saboteur 2, for every viewer
+    gold_pieces: NotRequired[list[int]]
+    trapped: NotRequired[list[bool]]
+    thieves: NotRequired[list[int]]
+    stealing: NotRequired[list[int]]
+    reserve: NotRequired[int]
+    removed: NotRequired[int]
+    # the seat's own
+    hand: NotRequired[list[str]]
+    role: NotRequired[str]
+    gold: NotRequired[GoldSeen]
+    gold_offer: NotRequired[list[int]]
+    looks: NotRequired[list[LookView]]
+    swaps: NotRequired[list[SwapView]]
+    # what all the seats knew (table_observation)
+    roles: NotRequired[list[str]]
+    gold_so_far: NotRequired[list[int]]
+
+
+def viewer_seat(observation: Observation) -> int:
+    """The seat whose observation this is; ``ValueError`` for the public view."""
+    seat = observation["seat"]
+    if seat is None:
+        raise ValueError("this needs a seat's observation, not the public one")
+    return seat
 
 
 def seat_observation(game: Game, seat: int) -> Observation:
@@ -90,7 +177,7 @@ def table_observation(game: Game) -> Observation:
 def _observation(game: Game, viewer: int | None) -> Observation:
     maze = game.maze
     over = game.phase == OVER
-    goals = []
+    goals: list[GoalView] = []
     for index, (x, y) in enumerate(GOAL_CELLS):
         known = maze.revealed[index] or over or (viewer is not None and index in game.maps[viewer])
         card = maze.goals[index] if known else None
@@ -133,9 +220,9 @@ def _observation(game: Game, viewer: int | None) -> Observation:
     return observation
 
 
-def _maze_cards(cells: dict[int, int], goals: tuple[str, ...]) -> list[dict[str, Any]]:
+def _maze_cards(cells: dict[int, int], goals: tuple[str, ...]) -> list[MazeCard]:
     """Every face-up card, ordered by cell: ``{"x", "y", "shape", "card"}``."""
-    cards = []
+    cards: list[MazeCard] = []
     for key, shape in sorted(cells.items()):
         x, y = cell_xy(key)
         if key == START_KEY:

@@ -16,7 +16,7 @@ from rich.panel import Panel
 from rich.segment import Segment
 from rich.text import Text
 
-from ..rules import Observation
+from ..rules.observation import GoalView, MazeCard, Observation
 from . import styles
 from .card_art import (
     CELL_WIDTH,
@@ -44,8 +44,8 @@ def cell_of(entry: Mapping[str, Any]) -> Cell:
 
 def _cell_texts(
     cell: Cell,
-    placed: dict[Cell, dict[str, Any]],
-    goals: dict[Cell, dict[str, Any]],
+    placed: dict[Cell, MazeCard],
+    goals: dict[Cell, GoalView],
     highlight: bool,
 ) -> list[Text]:
     entry = placed.get(cell)

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Literal, overload
 
 from rich.text import Text
 
-from ..rules import Observation
 from ..rules.moves import read_seen_move
+from ..rules.observation import LookView, Observation, SwapView
 from . import styles
 from .recent_moves import mover
 
@@ -162,9 +162,21 @@ def _and(cards: tuple[str, ...] | list[str]) -> str:
     return cards[0] if len(cards) == 1 else ", ".join(cards[:-1]) + " and " + cards[-1]
 
 
+@overload
 def _private(
-    observation: Observation, what: str, text: str, index: int | None
-) -> dict[str, Any] | None:
+    observation: Observation, what: Literal["looks"], text: str, index: int | None
+) -> LookView | None: ...
+
+
+@overload
+def _private(
+    observation: Observation, what: Literal["swaps"], text: str, index: int | None
+) -> SwapView | None: ...
+
+
+def _private(
+    observation: Observation, what: Literal["looks", "swaps"], text: str, index: int | None
+) -> LookView | SwapView | None:
     """What the viewer alone learnt by the move ``text`` (its ``looks`` or ``swaps`` entry).
 
     Only the round in play keeps them; a move is found by its place in the

@@ -27,7 +27,7 @@ def final_board(before: Observation, after: Observation) -> Observation:
     """
     number = before["round"]
     summary = after["rounds"][number - 1]
-    board = dict(before)
+    board = before.copy()
     board["maze"] = summary["maze"]
     board["goals"] = [
         {**goal, "face_up": True, "card": card}
@@ -161,7 +161,7 @@ def render_game_end(observation: Observation) -> Group:
     table = _seat_table(title="Final score", box=box.ROUNDED, title_justify="left")
     base = observation.get("edition", "base") == "base"
     table.add_column("nuggets" if base else "gold pieces", justify="right")
-    for seat, nuggets in enumerate(observation["nuggets"]):
+    for seat, nuggets in enumerate(observation["nuggets"] or []):
         mark = Text(" ★ winner", style="bold yellow") if seat in winners else Text("")
         table.add_row(str(seat), Text(seat_name(observation, seat)) + mark, str(nuggets))
     names = ", ".join(who(observation, seat) for seat in winners)

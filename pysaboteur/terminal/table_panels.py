@@ -145,7 +145,7 @@ def render_goals(observation: Observation) -> Text:
         line = Text(f"{cell[0]:>3},{cell[1]:<3}", style="cyan")
         lines.append(line)
         if goal["face_up"]:
-            card, how = goal["card"], "face up"
+            card, how = goal["card"] or "", "face up"
         elif cell in known:
             card, how = known[cell]
             if how == "map":
