@@ -63,12 +63,7 @@ class BaseGame(Edition):
         return [SABOTEUR] * saboteurs + [MINER] * (players + 1 - saboteurs)
 
     def deal(self, rng: random.Random, players: int, first: int) -> Deal:
-        roles = self.role_pool(players)
-        rng.shuffle(roles)
-        goals = list(GOAL_CARDS)
-        rng.shuffle(goals)
-        cards = list(self.playing_cards)
-        rng.shuffle(cards)
+        roles, goals, cards = self.shuffled(rng, players)
         size = HAND_SIZE[players]
         hands = [cards[seat * size : (seat + 1) * size] for seat in range(players)]
         return Deal(first, roles[:-1], roles[-1], goals, hands, cards[players * size :])

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
 
+from ..cards import GOAL_CARDS
 from ..faces import CARD_OF_FACE, LADDER_SIDES, face_code, face_of, register, turned_face
 
 if TYPE_CHECKING:
@@ -144,6 +145,17 @@ class Edition:
 
     def deal(self, rng: random.Random, players: int, first: int) -> Deal:
         raise NotImplementedError
+
+    def shuffled(self, rng: random.Random, players: int) -> tuple[list[str], list[str], list[str]]:
+        """The role cards, the goal cards and the playing cards, each shuffled, in this
+        order (every edition draws its chance the same way, so a seed deals alike)."""
+        roles = self.role_pool(players)
+        rng.shuffle(roles)
+        goals = list(GOAL_CARDS)
+        rng.shuffle(goals)
+        cards = list(self.playing_cards)
+        rng.shuffle(cards)
+        return roles, goals, cards
 
     def deal_error(self, deal: Deal, players: int) -> str | None:
         """What is wrong with a deal read from a record, or None."""

@@ -68,12 +68,7 @@ class Saboteur2(Edition):
         return [role for role, count in DWARF_CARDS.items() for _ in range(count)]
 
     def deal(self, rng: random.Random, players: int, first: int) -> Deal:
-        roles = self.role_pool(players)
-        rng.shuffle(roles)
-        goals = list(GOAL_CARDS)
-        rng.shuffle(goals)
-        cards = list(self.playing_cards)
-        rng.shuffle(cards)
+        roles, goals, cards = self.shuffled(rng, players)
         removed = cards[:REMOVED_PER_ROUND]
         hands = [
             cards[REMOVED_PER_ROUND + seat * HAND_SIZE : REMOVED_PER_ROUND + (seat + 1) * HAND_SIZE]

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from ..moves import INSPECTION, Move
 from ..round_state import Look
 from . import Kind, register_kind
-from ._aimed import register_aimed_notation
+from ._notations import register_aimed_notation
 
 if TYPE_CHECKING:
     from ..game import Game

@@ -6,8 +6,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards import GOAL_CELLS
-from ..moves import MAP, Move, Notation, parse_cell, register_notation
+from ..moves import MAP, Move
 from . import Kind, register_kind
+from ._notations import register_cell_notation
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -41,21 +42,5 @@ class Map(Kind):
         return 1
 
 
-def _read(seat: int, words: list[str]) -> Move | None:
-    if len(words) != 2:
-        return None
-    x, y = parse_cell(words[1])
-    return Move(seat, MAP, MAP, x, y)
-
-
 register_kind(Map())
-register_notation(
-    Notation(
-        MAP,
-        (MAP,),
-        frozenset({"card", "x", "y"}),
-        lambda move: f"map {move.x},{move.y}",
-        _read,
-        lambda move: move.card == MAP,
-    )
-)
+register_cell_notation(MAP)

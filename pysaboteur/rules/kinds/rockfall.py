@@ -6,8 +6,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards import cell_key
-from ..moves import ROCKFALL, Move, Notation, parse_cell, register_notation
+from ..moves import ROCKFALL, Move
 from . import Kind, register_kind
+from ._notations import register_cell_notation
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -39,21 +40,5 @@ class Rockfall(Kind):
         return 1
 
 
-def _read(seat: int, words: list[str]) -> Move | None:
-    if len(words) != 2:
-        return None
-    x, y = parse_cell(words[1])
-    return Move(seat, ROCKFALL, ROCKFALL, x, y)
-
-
 register_kind(Rockfall())
-register_notation(
-    Notation(
-        ROCKFALL,
-        (ROCKFALL,),
-        frozenset({"card", "x", "y"}),
-        lambda move: f"rockfall {move.x},{move.y}",
-        _read,
-        lambda move: move.card == ROCKFALL,
-    )
-)
+register_cell_notation(ROCKFALL)

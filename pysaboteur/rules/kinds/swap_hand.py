@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from ..moves import SWAP_HAND, Move
 from ..round_state import Swap
 from . import Kind, register_kind
-from ._aimed import register_aimed_notation
+from ._notations import register_aimed_notation
 
 if TYPE_CHECKING:
     from ..game import Game
