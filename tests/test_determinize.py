@@ -153,7 +153,7 @@ def assert_record_replays_to(sample: Game, seat: int, exactly: bool) -> None:
     for anyone in range(sample.players):
         got, wanted = seat_observation(replayed, anyone), seat_observation(sample, anyone)
         if anyone == seat and not exactly:
-            got["gold"]["seen"] = wanted["gold"]["seen"] = "the looks at its pay differ"
+            got["gold"]["seen"] = wanted["gold"]["seen"] = []  # the looks at its pay differ
         assert got == wanted
 
 

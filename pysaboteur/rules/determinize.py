@@ -37,6 +37,9 @@ gold deck has gone round and the seat's looks rule out the world above; the
 sample then leaves out what the seat's pay sent down, and its record shows
 that pay without those cards (``Determinizer.replays_exactly`` is False).
 
+Saboteur 2 observations are determinized by :mod:`.determinize_saboteur2`, which
+:class:`Determinizer` and :func:`unseen_cards` hand them to.
+
 Preparing the observation takes longer than drawing from it: a bot that
 samples many games from one observation should make one :class:`Determinizer`
 and call :meth:`Determinizer.sample` repeatedly.
@@ -140,7 +143,7 @@ class _PickCheck:
     gold_draw: str
     finder: int
     takers: list[int]
-    to_move: int
+    to_move: int | None
     offered: int  # gold cards the finder drew
     deck_left: int
 
@@ -305,6 +308,10 @@ def unseen_cards(observation: Observation) -> Counter[str]:
     the other hands too.  These are in the other hands, the draw pile and the
     others' face-down discards.
     """
+    if observation.get("edition", "base") != "base":
+        from .determinize_saboteur2 import unseen_cards as saboteur2_unseen
+
+        return saboteur2_unseen(observation)
     seat = _viewer(observation)
     return _unseen(observation, seat, _current_round(observation))
 
@@ -326,7 +333,20 @@ def _unseen(observation: Observation, seat: int, current: _Round) -> Counter[str
 
 
 class Determinizer:
-    """A seat's observation, read once, from which games can be drawn quickly."""
+    """A seat's observation, read once, from which games can be drawn quickly.
+
+    A Saboteur 2 observation makes a
+    :class:`~.determinize_saboteur2.Saboteur2Determinizer` instead.
+    """
+
+    def __new__(
+        cls, observation: Observation, assignment_weights: AssignmentWeights | None = None
+    ) -> Determinizer:
+        if cls is Determinizer and observation.get("edition", "base") != "base":
+            from .determinize_saboteur2 import Saboteur2Determinizer  # it builds on this module
+
+            return super().__new__(Saboteur2Determinizer)
+        return super().__new__(cls)
 
     def __init__(
         self, observation: Observation, assignment_weights: AssignmentWeights | None = None
