@@ -25,7 +25,9 @@ from playwright.sync_api import Browser, Locator, Page, Playwright
 
 from pysaboteur.bots import make_bot
 from pysaboteur.rules import Move
-from pysaboteur.rules.cards import CARD_OF_SHAPE, parse_shape
+
+#: One of a view's legal moves as the page holds it: the fields of ``Move.view``.
+LegalMove = dict[str, Any]
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -177,28 +179,32 @@ def press(locator: Locator, touch: bool) -> None:
         locator.click(timeout=STEP_MS)
 
 
-def play_by_clicking(page: Page, text: str, *, touch: bool = False) -> None:
-    """Play ``text`` (one of the page's legal moves) the way a person would:
+def play_by_clicking(page: Page, move: LegalMove, *, touch: bool = False) -> None:
+    """Play ``move`` (one of the page's legal moves) the way a person would:
     choose the hand card, turn it if the move needs it turned, then choose the
-    cell, the seat's button or Discard. Returns once the server accepted it."""
+    cell, the seat's button or Discard. Returns once the server accepted it.
+
+    The hand card and how it lies come from the move's own fields (``cards``,
+    ``face``), as the page reads them: no card geometry here either."""
     version = int(page.evaluate("document.body.dataset.version"))
-    move = Move.parse(text)
-    if move.kind == "take":
-        press(page.locator(f'[data-testid^="gold-take-"][data-value="{move.value}"]').first, touch)
-    elif move.kind == "pass":
+    kind, text = move["kind"], move["text"]
+    if kind == "take":
+        value = move["value"]
+        press(page.locator(f'[data-testid^="gold-take-"][data-value="{value}"]').first, touch)
+    elif kind == "pass":
         press(page.get_by_test_id("pass"), touch)
     else:
-        printed = CARD_OF_SHAPE[parse_shape(move.card)] if move.kind == "place" else move.card
+        printed = move["cards"][0]
         press(page.locator(f'[data-testid^="hand-card-"][data-card="{printed}"]').first, touch)
-        if move.kind == "place":
+        if kind == "place":
             turn = page.get_by_test_id("turn-card")
             turned = turn.count() > 0 and turn.get_attribute("aria-pressed") == "true"
-            if turned != (move.card != printed):
+            if turned != (move["face"] != printed):
                 press(turn, touch)
-        if move.kind in ("place", "rockfall", "map"):
-            press(page.get_by_test_id(f"cell-{move.x},{move.y}"), touch)
-        elif move.kind in ("break", "fix"):
-            press(page.get_by_test_id(f"target-{move.target}-{move.tool}"), touch)
+        if kind in ("place", "rockfall", "map"):
+            press(page.get_by_test_id(f"cell-{move['x']},{move['y']}"), touch)
+        elif kind in ("break", "fix"):
+            press(page.get_by_test_id(f"target-{move['target']}-{move['tool']}"), touch)
         else:
             press(page.get_by_test_id("discard"), touch)
     page.wait_for_function(
@@ -222,20 +228,23 @@ class Chooser:
         self.bot = make_bot("heuristic", seed)
         self.tried: set[str] = set()
 
-    def choose(self, observation: dict[str, Any], legal: list[str]) -> str:
-        moves = [Move.parse(text) for text in legal]
-        fresh = [move for move in moves if _kind(move) not in self.tried]
+    def choose(self, observation: dict[str, Any], legal: list[LegalMove]) -> LegalMove:
+        """One of ``legal`` (the page's legal moves)."""
+        fresh = [move for move in legal if _kind(move) not in self.tried]
         if fresh and self.rng.random() < 0.3:
-            move = self.rng.choice(fresh)
+            chosen = self.rng.choice(fresh)
         else:
-            move = self.bot.choose(observation, moves)
-        self.tried.add(_kind(move))
-        return str(move)
+            # The bot chooses among engine moves: read them back from their texts.
+            moves = [Move.parse(move["text"]) for move in legal]
+            chosen = legal[moves.index(self.bot.choose(observation, moves))]
+        self.tried.add(_kind(chosen))
+        return chosen
 
 
-def _kind(move: Move) -> str:
-    """The move's kind, telling a turned placement from an upright one."""
-    if move.kind == "place":
-        printed = CARD_OF_SHAPE[parse_shape(move.card)]
-        return "place turned" if move.card != printed else "place"
-    return move.kind
+def _kind(move: LegalMove) -> str:
+    """The move's kind, telling a turned placement (lying unlike its printed card)
+    from an upright one."""
+    if move["kind"] == "place":
+        return "place turned" if move["face"] != move["cards"][0] else "place"
+    kind: str = move["kind"]
+    return kind

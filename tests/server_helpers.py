@@ -22,6 +22,7 @@ import httpx
 import uvicorn
 from websockets.sync.client import ClientConnection, connect
 
+from pysaboteur.rules import Move
 from pysaboteur.server import Settings, create_app
 from pysaboteur.server.hub import Hub
 from pysaboteur.server.store import Store
@@ -30,6 +31,16 @@ WAIT = 20.0  # seconds any single wait may take before the test fails
 
 View = dict[str, Any]
 T = TypeVar("T")
+
+
+def legal_texts(view: View) -> list[str]:
+    """The view's legal moves as the text a client sends back to play one."""
+    return [move["text"] for move in view["legal"]]
+
+
+def legal_moves(view: View) -> list[Move]:
+    """The view's legal moves read back by the engine, for bots choosing among them."""
+    return [Move.parse(text) for text in legal_texts(view)]
 
 
 def settings_for(folder: Path, **changes: Any) -> Settings:

@@ -9,10 +9,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from server_helpers import Server, View, error_of, running_server
+from server_helpers import Server, View, error_of, legal_moves, running_server
 
 from pysaboteur.bots import make_bot
-from pysaboteur.rules import Move, game_from_record, seat_observation, table_observation
+from pysaboteur.rules import game_from_record, seat_observation, table_observation
 from pysaboteur.server import Settings
 from pysaboteur.server.config import database_url
 from pysaboteur.server.serve import address
@@ -80,7 +80,7 @@ def test_table_of_bots_only_plays_itself_to_the_end(server: Server) -> None:
 
 def choose(seat: int, view: View) -> str:
     """A sensible move for a person: the heuristic bot's choice, seeded by the position."""
-    legal = [Move.parse(text) for text in view["legal"]]
+    legal = legal_moves(view)
     bot = make_bot("heuristic", seed=view["version"] * 10 + seat)
     return str(bot.choose(view["observation"], legal))
 

@@ -23,7 +23,7 @@ def test_bots_wait_their_pause(server: Server) -> None:
     watcher = server.socket(table)
     watcher.receive()
     view = server.view(table, token)
-    server.ok("POST", f"/api/tables/{table}/moves", token, {"move": view["legal"][0]})
+    server.ok("POST", f"/api/tables/{table}/moves", token, {"move": view["legal"][0]["text"]})
     mine = watcher.until(lambda m: m["type"] == "view" and m["version"] == 1)
     bots = watcher.until(lambda m: m["type"] == "view" and m["version"] == 2)
     assert bots["move"].startswith("1 ")
@@ -66,7 +66,7 @@ def test_a_move_while_away_brings_the_person_back(server: Server) -> None:
     guest = server.ok("POST", f"/api/tables/{table}/join", body={"name": "Bo"})["token"]
     server.ok("POST", f"/api/tables/{table}/join", body={"name": "Cy"})
     server.ok("POST", f"/api/tables/{table}/start", token)
-    choice = server.view(table, token)["legal"][0]
+    choice = server.view(table, token)["legal"][0]["text"]
     server.wait_for(lambda: server.facts(table)["seats"][0]["away"], "seat 0 to be away")
     assert server.view(table, token)["legal"] == []
     view = server.ok("POST", f"/api/tables/{table}/moves", token, {"move": choice})

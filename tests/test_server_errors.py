@@ -65,7 +65,8 @@ def an_illegal_move(view: dict[str, Any]) -> str:
 
 
 def a_legal_move_of(view: dict[str, Any]) -> str:
-    return str(view["legal"][0])
+    text: str = view["legal"][0]["text"]
+    return text
 
 
 # -- HTTP ------------------------------------------------------------------------------
@@ -246,7 +247,7 @@ def test_a_finished_game_refuses_moves(server: Server) -> None:
     server.ok("POST", f"/api/tables/{table}/start", host)
     while (view := server.view(table, host))["table"]["status"] != "over":
         if view["legal"]:
-            move = view["legal"][-1]
+            move = view["legal"][-1]["text"]
             server.ok("POST", f"/api/tables/{table}/moves", host, {"move": move})
     for move in ("0 pass", "1 pass"):
         response = server.call("POST", f"/api/tables/{table}/moves", host, {"move": move})
@@ -347,7 +348,7 @@ def test_back_when_not_away_changes_nothing(server: Server, table: Table) -> Non
 def test_moves_in_notation_are_read_like_the_engine_reads_them(
     server: Server, table: Table
 ) -> None:
-    legal = table.view["legal"][0]
+    legal = table.view["legal"][0]["text"]
     assert str(Move.parse(legal)) == legal
 
 

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from server_helpers import Socket, View, play_to_the_end, running_server
+from server_helpers import Socket, View, legal_moves, play_to_the_end, running_server
 
 from pysaboteur.bots import make_bot
 from pysaboteur.rules import (
@@ -26,7 +26,6 @@ from pysaboteur.rules import (
     MINER,
     SABOTEUR,
     Game,
-    Move,
     Options,
     public_observation,
     seat_observation,
@@ -49,7 +48,7 @@ SEAT_KEYS = {"seat", "name", "kind", "connected", "away"}
 
 def person(seat: int, view: View) -> str:
     """A person's move: look at a goal when one can, else as the heuristic bot would."""
-    legal = [Move.parse(text) for text in view["legal"]]
+    legal = legal_moves(view)
     known = {(g["x"], g["y"]) for g in view["observation"]["goals"] if g["card"] is not None}
     maps = [move for move in legal if move.kind == "map" and move.cell not in known]
     if maps:
@@ -106,7 +105,7 @@ def check_view(message: dict[str, Any], game: Game, viewer: int | None, seen: Ev
     if viewer is None or game.to_move != viewer or over:
         assert message["legal"] == []
     else:
-        assert sorted(message["legal"]) == sorted(str(m) for m in game.legal_moves())
+        assert message["legal"] == [move.view() for move in game.legal_moves()]
 
     # Hands: the viewer's own, nobody else's, anywhere in the message.
     assert observation["hands"] is None

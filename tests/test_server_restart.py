@@ -31,7 +31,7 @@ def host_moves(server: Server, table: str, token: str, count: int | None) -> dic
         if view["table"]["status"] == "over" or made == count:
             return view
         if view["legal"]:
-            body = {"move": view["legal"][-1], "expect": view["version"]}
+            body = {"move": view["legal"][-1]["text"], "expect": view["version"]}
             server.ok("POST", f"/api/tables/{table}/moves", token, body)
             made += 1
         else:

@@ -87,10 +87,10 @@ def test_two_people_and_a_bot_play_a_whole_game_in_the_browser(tmp_path: Path) -
                     continue
                 page = people[seat]
                 move = choosers[seat].choose(state["observation"], state["legal"])
-                if " take " in move:
+                if move["kind"] == "take":
                     _shoot_once(page, f"gold-pick-{seat}", shots)
                 play_by_clicking(page, move, touch=touch[seat])
-                played[seat].append(move)
+                played[seat].append(move["text"])
                 if len(played[0]) == 6 and seat == 0:
                     _shoot_once(ana, "mid-round", shots)
                     _shoot_once(bo, "mid-round-phone", shots)

@@ -2,7 +2,10 @@
 
 A view holds the viewer's observation (a seat's own, ``public_observation``
 for spectators), the viewer's legal moves when it is to move, and the table's
-public facts: nothing else about the game reaches a browser.  Each change is
+public facts: nothing else about the game reaches a browser.  Legal moves go
+out as :meth:`Move.view` fields (the printed cards each takes from the hand, its
+cell, target, face…) so that a client needs no card geometry to tell which
+hand card a move plays; a client still sends a move back as its ``text``.  Each change is
 built once per kind of viewer and serialised once, however many sockets watch.
 """
 
@@ -12,6 +15,7 @@ import json
 from typing import Any
 
 from ..rules import Observation, public_observation, seat_observation
+from ..rules.moves import MoveView
 from .store import PLAYING
 from .table import HOST, Table
 
@@ -116,7 +120,7 @@ class Views:
         table = self.table
         game = table.game
         observation = self._observation(viewer)
-        legal: list[str] = []
+        legal: list[MoveView] = []
         if (
             game is not None
             and viewer is not None
@@ -124,7 +128,7 @@ class Views:
             and game.to_move == viewer
             and not table.plays_itself(viewer)
         ):
-            legal = [str(move) for move in game.legal_moves()]
+            legal = [move.view() for move in game.legal_moves()]
         clock = None
         if table.deadline is not None and game is not None:
             clock = {"seat": game.to_move, "deadline": table.deadline}

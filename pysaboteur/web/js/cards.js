@@ -1,5 +1,6 @@
 // Card codes and their words (rules.md section 1): what a card is, said plainly.
-// Only geometry and names live here: legality always comes from the server.
+// Only what drawing and naming a card need lives here: legality, and which hand
+// card a move plays, always come from the server.
 
 export const SIDES = ["N", "E", "S", "W"];
 export const TOOLS = ["pick", "lamp", "cart"];
@@ -24,11 +25,6 @@ export function openSides(code) {
 export function turnedCode(code) {
   const sides = new Set(openSides(code).map((side) => OPPOSITE[side]));
   return (isDeadEnd(code) ? "x" : "") + SIDES.filter((side) => sides.has(side)).join("");
-}
-
-/** The printed card a lying shape belongs to, given the card's printed code. */
-export function isShapeOfCard(shape, code) {
-  return shape === code || shape === turnedCode(code);
 }
 
 /** "open north, east, south" */

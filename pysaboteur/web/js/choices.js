@@ -19,10 +19,11 @@ export function choicesFor({ code, turned, legal, broken }) {
   const seats = new Map();
   let otherWay = 0;
   const path = isPathCode(code);
-  const shown = path && turned ? turnedCode(code) : code;
   for (const move of moves) {
     if (move.kind === "place") {
-      if (move.card === shown) cells.push({ x: move.x, y: move.y, kind: "place", move: move.text });
+      // The server says how the card lies: as printed (its own code) or turned.
+      const upright = move.face === code;
+      if (upright !== turned) cells.push({ x: move.x, y: move.y, kind: "place", move: move.text });
       else otherWay += 1;
     } else if (move.kind === "rockfall" || move.kind === "map") {
       cells.push({ x: move.x, y: move.y, kind: move.kind, move: move.text });
@@ -36,6 +37,7 @@ export function choicesFor({ code, turned, legal, broken }) {
       seats.set(move.target, list);
     }
   }
+  // Only a card that looks different turned gets a Turn button, placements or not.
   const canTurn = path && turnedCode(code) !== code;
   return {
     cells,

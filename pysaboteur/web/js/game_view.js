@@ -146,7 +146,10 @@ export function renderHandArea(page, choices, actions) {
     parts.push(
       renderGoldOffer({
         offer: observation.gold_offer || [],
-        onTake: (value) => actions.send(`${seat} take ${value}`),
+        onTake: (value) => {
+          const take = view.legal.find((move) => move.kind === "take" && move.value === value);
+          if (take) actions.send(take.text);
+        },
       }),
     );
   }
@@ -162,8 +165,8 @@ export function renderHandArea(page, choices, actions) {
     }),
   );
   if (turn && playing) {
-    if (view.legal.length === 1 && view.legal[0].endsWith(" pass"))
-      parts.push(renderPass(() => actions.send(view.legal[0])));
+    if (view.legal.length === 1 && view.legal[0].kind === "pass")
+      parts.push(renderPass(() => actions.send(view.legal[0].text)));
     else if (choices) {
       parts.push(
         renderCardActions({

@@ -1,11 +1,15 @@
 // Reading move strings (records.md, "Moves") and sorting the server's legal
 // moves by the hand card they use. No legality is computed here: every move the
-// page offers is one of the strings the server sent in `legal`.
-
-import { isPathCode, isShapeOfCard } from "./cards.js";
+// page offers is one of the moves the server sent in `legal`, and it goes back
+// as that move's `text`.
+//
+// The two shapes of a move: the history (and a view's `move`) is text, read by
+// `parseMove` alone; `legal` holds the server's own fields of each move
+// (web-protocol.md), whose `cards` name the printed hand cards it plays, so the
+// page never works out from card shapes which card a placement uses.
 
 /**
- * The parts of a move string: {text, seat, kind, card, x, y, target, tool, value}.
+ * The parts of a move string of the history: {text, seat, kind, card, x, y, target, tool, value}.
  * Another seat's hidden discard or pick reads "2 discard" / "2 take" (no card, no value).
  */
 export function parseMove(text) {
@@ -43,16 +47,14 @@ export function parseMove(text) {
   return move;
 }
 
-/** Whether a legal move is played with the hand card `code`. */
+/** Whether a legal move (one of the view's `legal`) is played with the hand card `code`. */
 export function usesCard(move, code) {
-  if (move.kind === "place") return isPathCode(code) && isShapeOfCard(move.card, code);
-  if (move.kind === "pass" || move.kind === "take") return false;
-  return move.card === code;
+  return move.cards.includes(code); // pass and take play none
 }
 
-/** The legal moves (parsed) that play hand card `code`, discards included. */
+/** The legal moves that play hand card `code`, discards included. */
 export function movesForCard(legal, code) {
-  return legal.map(parseMove).filter((move) => usesCard(move, code));
+  return legal.filter((move) => usesCard(move, code));
 }
 
 /** Whether the hand card can do anything but be discarded. */

@@ -1,6 +1,6 @@
 // The table page (/t/{table}): join, wait in the lobby, then play. Everything
 // shown comes from the latest `view` the server sent; moves go back as the
-// exact strings of the view's `legal` list.
+// exact `text` of one of the view's `legal` moves.
 
 import { api, forgetToken, loadToken, saveToken } from "./api.js";
 import { TableSocket } from "./socket.js";
@@ -104,7 +104,8 @@ function send(message) {
 
 function sendMove(text) {
   if (state.pending) return;
-  if (!state.view.legal.includes(text)) return; // only ever the server's own strings
+  // Only ever the server's own strings: the text of one of its legal moves.
+  if (!state.view.legal.some((move) => move.text === text)) return;
   clearMessages("error");
   if (send({ type: "move", move: text, expect: state.view.version })) {
     state.pending = text;
