@@ -278,16 +278,18 @@ def test_the_seat_knows_its_new_hat_and_the_reserve_below_is_uniform() -> None:
     game.play("0 swap-hats @0")
     observation = seat_observation(game, 0)
     new = game.roles[0]
-    assert observation["looks"] == [{"move": 0, "seat": 0, "role": new}]
+    old = game.state.hats_out[0]
+    assert observation["looks"] == [{"move": 0, "seat": 0, "role": new, "laid_aside": old}]
     determinizer = Determinizer(observation)
     rng = random.Random(24)
     seen: Counter[Hashable] = Counter()
     for _ in range(SAMPLES):
         sample = determinizer.sample(rng)
         assert sample.roles[0] == new and sample.rounds[-1].deal.reserve[0] == new
+        assert sample.state.hats_out == [old]  # the seat knew the card it gave up
         seen[sample.state.reserve[0]] += 1
-    # The observation does not say what the seat laid aside (see the report): 14 cards.
-    assert_frequencies(seen, uniform_over(DWARVES - Counter([new])))
+    # The rest of the reserve: the 13 cards that are neither the new nor the old one.
+    assert_frequencies(seen, uniform_over(DWARVES - Counter([new, old])))
 
 
 @pytest.mark.parametrize("players", [2, 3])

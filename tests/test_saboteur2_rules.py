@@ -711,9 +711,10 @@ def test_swap_hats_target_takes_the_top_of_the_reserve_the_old_card_is_out_for_t
     game.play("0 swap-hats @1")
     assert game.roles == ["green", "boss", "saboteur"]
     assert (game.state.reserve, game.state.hats_out) == (reserve[1:], ["blue"])
-    # Only the target sees its new card.
+    # Only the target sees its new card, and it keeps knowing the one it gave up.
     assert seat_observation(game, 1)["role"] == "boss"
-    assert seat_observation(game, 1)["looks"] == [{"move": 0, "seat": 1, "role": "boss"}]
+    looks = [{"move": 0, "seat": 1, "role": "boss", "laid_aside": "blue"}]
+    assert seat_observation(game, 1)["looks"] == looks
     assert seat_observation(game, 0)["looks"] == seat_observation(game, 2)["looks"] == []
     assert public_observation(game)["reserve"] == 11
     game.play("1 swap-hats @1")  # on itself: the boss is laid aside, not put back

@@ -660,8 +660,9 @@ def _looks(steps: list[_Step], roles: list[str], reserve: list[str]) -> list[Loo
         if move.kind == INSPECTION:
             looks.append(Look(index, move.seat, move.target, roles[move.target]))
         elif move.kind == SWAP_HATS:
+            old = roles[move.target]
             roles[move.target] = reserve.pop(0)
-            looks.append(Look(index, move.target, move.target, roles[move.target]))
+            looks.append(Look(index, move.target, move.target, roles[move.target], old))
     return looks
 
 
@@ -885,6 +886,10 @@ class Saboteur2Determinizer(Determinizer):
             slots, slot = (aside, later[0]) if later else (pinned, look["seat"])
             if slots.setdefault(slot, look["role"]) != look["role"]:
                 raise ValueError("the seat's looks at the dwarf cards contradict each other")
+            if "laid_aside" in look:  # the seat's own card, which this swap-hats took
+                hat = hats.index((look["move"], look["seat"]))
+                if aside.setdefault(hat, look["laid_aside"]) != look["laid_aside"]:
+                    raise ValueError("the seat's looks at the dwarf cards contradict each other")
         pool = Counter(_DWARVES)
         pool.subtract(aside.values())
         self._pinned = pinned

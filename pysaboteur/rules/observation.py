@@ -19,6 +19,7 @@ from .game import OVER, Game, RoundLog
 from .maze import GOAL_KEYS, START_KEY
 from .moves import CLEAR, DISCARD, TAKE, Move
 from .results import GoldPiecesResult
+from .round_state import Look
 
 
 class GoalView(TypedDict):
@@ -46,6 +47,8 @@ class LookView(TypedDict):
     move: int
     seat: int
     role: str
+    #: After a swap-hats on the seat: the dwarf card it gave up.
+    laid_aside: NotRequired[str]
 
 
 #: A swap-hand the seat took part in (Saboteur 2): with whom, what it gave and got.
@@ -127,11 +130,7 @@ def seat_observation(game: Game, seat: int) -> Observation:
         state = game.state
         # What this seat alone learnt this round: dwarf cards it looked at (its
         # own new one after a swap-hats too) and the hands it swapped.
-        observation["looks"] = [
-            {"move": look.move, "seat": look.seat, "role": look.role}
-            for look in state.looks
-            if look.viewer == seat
-        ]
+        observation["looks"] = [_look_view(look) for look in state.looks if look.viewer == seat]
         observation["swaps"] = [
             {
                 "move": swap.move,
@@ -143,6 +142,13 @@ def seat_observation(game: Game, seat: int) -> Observation:
             if seat in (swap.seat, swap.other)
         ]
     return observation
+
+
+def _look_view(look: Look) -> LookView:
+    view: LookView = {"move": look.move, "seat": look.seat, "role": look.role}
+    if look.laid_aside:
+        view["laid_aside"] = look.laid_aside
+    return view
 
 
 def public_observation(game: Game) -> Observation:

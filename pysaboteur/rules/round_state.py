@@ -33,6 +33,8 @@ class Look:
     viewer: int
     seat: int
     role: str
+    #: After a swap-hats, the dwarf card the seat gave up (it knew it): out for the round.
+    laid_aside: str = ""
 
 
 @dataclass

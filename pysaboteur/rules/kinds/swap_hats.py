@@ -33,9 +33,10 @@ class SwapHats(Kind):
     def apply(self, game: Game, move: Move) -> int:
         state = game.state
         target = move.target
-        state.hats_out.append(state.roles[target])
+        old = state.roles[target]
+        state.hats_out.append(old)
         state.roles[target] = state.reserve.pop(0)
-        state.looks.append(Look(len(game.moves) - 1, target, target, state.roles[target]))
+        state.looks.append(Look(len(game.moves) - 1, target, target, state.roles[target], old))
         state.discards.append(SWAP_HATS)
         return 1
 
