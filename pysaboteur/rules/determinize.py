@@ -71,7 +71,7 @@ from .determinize_gold import read_gold_ledger, shuffle
 from .game import GOLD, MINERS, OVER, Deal, Game, RoundLog, RoundResult
 from .gold import finder_draw_count, first_picker, next_miner_counter_clockwise
 from .maze import GOAL_KEYS, START_KEY, Maze
-from .moves import DISCARD, FIX, MAP, PASS, PLACE, ROCKFALL, TAKE, Move
+from .moves import DISCARD, FIX, MAP, PASS, PLACE, ROCKFALL, TAKE, Move, read_seen_move
 from .observation import Observation
 from .options import Options
 from .round_state import RoundState
@@ -169,16 +169,10 @@ def _read_move(text: str) -> tuple[Move, str | None]:
 
     Another seat's face-down discard has no card (''), its gold pick no value.
     """
-    seat, _, rest = text.partition(" ")
-    if rest == DISCARD:
-        return Move(int(seat), DISCARD), ""
-    if rest == TAKE:
-        return Move(int(seat), TAKE), None
-    move = Move.parse(text)
-    kind = move.kind
-    if kind == PLACE:
-        return move, CARD_OF_SHAPE[parse_shape(move.card)]
-    return move, None if kind in (PASS, TAKE) else move.card
+    move = read_seen_move(text)
+    if move.kind in (PASS, TAKE):
+        return move, None
+    return move, move.printed_cards()[0] if move.card else ""
 
 
 @dataclass

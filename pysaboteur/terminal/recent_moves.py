@@ -10,12 +10,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..rules import Observation
+from ..rules.moves import read_seen_move
 from .maze_view import Cell
 
 
 def mover(move: str) -> int:
     """The seat that made a move of the history."""
-    return int(move.partition(" ")[0])
+    return read_seen_move(move).seat
 
 
 def moves_since_own_turn(observation: Observation) -> list[str]:
