@@ -674,8 +674,8 @@ def test_swap_hand_either_hand_may_be_empty_and_a_seat_that_passed_plays_again()
             assert seat is not None
             card = sorted(card for card in game.hands[seat] if card != "swap-hand")[0]
             game.play(f"{seat} discard {card}")
-    ones = list(game.hands[1])
-    twos = [card for card in game.hands[2] if card != "swap-hand"]
+    ones = sorted(game.hands[1])  # a hand changes owner sorted
+    twos = sorted(card for card in game.hands[2] if card != "swap-hand")
     game.play("0 swap-hand @1")  # its own hand is empty once the card is played
     assert (game.hands[0], game.hands[1]) == (ones, [])
     assert legal(game, "pass") == ["1 pass"] and len(game.legal_moves()) == 1

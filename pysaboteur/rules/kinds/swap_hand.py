@@ -36,10 +36,11 @@ class SwapHand(Kind):
         seat, other = move.seat, move.target
         hands = state.hands
         state.discards.append(SWAP_HAND)
-        state.swaps.append(
-            Swap(len(game.moves) - 1, seat, other, tuple(hands[seat]), tuple(hands[other]))
-        )
-        hands[seat], hands[other] = hands[other], hands[seat]
+        # Each hand changes owner sorted: the order its cards arrived in would tell the
+        # new owner which copies its old owner had discarded face down.
+        gave, got = sorted(hands[seat]), sorted(hands[other])
+        state.swaps.append(Swap(len(game.moves) - 1, seat, other, tuple(gave), tuple(got)))
+        hands[seat], hands[other] = got, gave
         if state.draw_pile:
             hands[other].append(state.draw_pile.pop())
         return 0
