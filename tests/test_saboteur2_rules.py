@@ -829,7 +829,7 @@ def test_clear_needs_two_cards_in_hand_and_a_card_in_front() -> None:
     assert legal(game, "clear") == []
     card = game.hands[1][0]
     assert (
-        refusal(game, f"1 clear trapped {card} {card}") == f"seat 1 has no 2 {card} cards in hand"
+        refusal(game, f"1 clear trapped {card} {card}") == f"seat 1 holds fewer than 2 {card} cards"
     )
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
@@ -110,18 +111,7 @@ class Game:
     ) -> None:
         self.edition = find_edition(edition) if isinstance(edition, str) else edition
         self.edition.check_players(players)
-        #: The edition's kinds of move, besides its cards, that a turn may take.
-        self._turn_kinds = [
-            KINDS[name].list_turn
-            for name in self.edition.turn_kinds
-            if KINDS[name].phase == PLAY and type(KINDS[name]).list_turn is not Kind.list_turn
-        ]
-        #: The lister of each action card's moves.
-        self._listers = {
-            card: KINDS[kind].list_moves
-            for card, kind in self.edition.kind_of_card.items()
-            if kind != PLACE
-        }
+        self._listers, self._turn_kinds = _listers_of(self.edition)
         if not 0 <= first < players:
             raise ValueError(f"the first seat must be between 0 and {players - 1}")
         if names is not None and len(names) != players:
@@ -387,8 +377,9 @@ class Game:
             held = Counter(hand)
             for card, count in wanted.items():
                 if held[card] < count:
-                    many = "" if count == 1 else f" {count}"
-                    return f"seat {seat} has no{many} {card} card{'s' if count > 1 else ''} in hand"
+                    if count == 1:
+                        return f"seat {seat} has no {card} card in hand"
+                    return f"seat {seat} holds fewer than {count} {card} cards"
         if kind.has_cell and not within_reach(move.x, move.y, self.edition.reach):
             return f"cell {move.x},{move.y} is out of reach of any card"
         if kind.has_target and not 0 <= move.target < self.players:
@@ -462,6 +453,29 @@ class Game:
         ]
         other.state = self.state.copy()
         return other
+
+
+_Lister = Callable[[Game, int, str, list[Move]], None]
+_TurnLister = Callable[[Game, int, list[str], list[Move]], None]
+_LISTERS: dict[str, tuple[dict[str, _Lister], list[_TurnLister]]] = {}
+
+
+def _listers_of(edition: Edition) -> tuple[dict[str, _Lister], list[_TurnLister]]:
+    """What lists the moves of each of the edition's action cards, and of the kinds of
+    move a turn may take besides them (those that list anything): worked out once."""
+    known = _LISTERS.get(edition.name)
+    if known is not None:
+        return known
+    cards: dict[str, _Lister] = {
+        card: KINDS[kind].list_moves for card, kind in edition.kind_of_card.items() if kind != PLACE
+    }
+    turns: list[_TurnLister] = [
+        KINDS[name].list_turn
+        for name in edition.turn_kinds
+        if KINDS[name].phase == PLAY and type(KINDS[name]).list_turn is not Kind.list_turn
+    ]
+    _LISTERS[edition.name] = (cards, turns)
+    return cards, turns
 
 
 #: The one kind of move of each phase but play.
