@@ -30,7 +30,7 @@ from .maze import GOAL_KEYS, Maze
 from .moves import PASS, PLACE, Move
 from .options import Options
 from .results import MINERS, SABOTEURS, GoldPiecesResult, Result, RoundResult
-from .round_state import RoundState
+from .round_state import RoundState, copied_value
 
 load_kinds()
 
@@ -438,21 +438,38 @@ class Game:
     # -- looking at the game ---------------------------------------------------------
 
     def copy(self) -> Game:
-        """An independent copy of the game (for search); the rounds' deals are shared."""
+        """An independent copy of the game (for search).
+
+        Every field is copied by what it holds, so a field added later is copied
+        too; only what never changes once made is shared (see ``_SHARED``).
+        """
         other = Game.__new__(Game)
-        other.__dict__.update(self.__dict__)
-        other._rng = random.Random()
-        other._rng.setstate(self._rng.getstate())
-        other.gold_deck = list(self.gold_deck)
-        other.gold_kept = [list(kept) for kept in self.gold_kept]
-        other.gold_seen = [[list(look) for look in looks] for looks in self.gold_seen]
-        other.gold_pieces = list(self.gold_pieces)
-        other.rounds = [
-            RoundLog(log.deal, list(log.moves), log.result, log.final_cells, final=log.final)
-            for log in self.rounds
-        ]
-        other.state = self.state.copy()
+        for name, value in vars(self).items():
+            setattr(other, name, value if name in _SHARED else _copy_field(value))
         return other
+
+
+#: Fields of a game that never change once it is made, shared by its copies.
+_SHARED: Final = frozenset(
+    ("edition", "options", "seed", "names", "initial_gold_deck", "_preset_deals", "_listers",
+     "_turn_kinds")
+)  # fmt: skip
+
+
+def _copy_field(value: Any) -> Any:
+    if isinstance(value, random.Random):
+        clone = random.Random()
+        clone.setstate(value.getstate())
+        return clone
+    if isinstance(value, RoundState):
+        return value.copy()
+    if isinstance(value, list) and value and isinstance(value[0], RoundLog):
+        # The rounds' deals, results and end states are never changed once made.
+        return [
+            RoundLog(log.deal, list(log.moves), log.result, log.final_cells, final=log.final)
+            for log in value
+        ]
+    return copied_value(value)
 
 
 _Lister = Callable[[Game, int, str, list[Move]], None]

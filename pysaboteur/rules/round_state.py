@@ -75,14 +75,16 @@ class RoundState:
     result: Result | None = None
 
     def copy(self) -> RoundState:
-        return RoundState(**{item.name: _copied(getattr(self, item.name)) for item in fields(self)})
+        return RoundState(
+            **{item.name: copied_value(getattr(self, item.name)) for item in fields(self)}
+        )
 
 
-def _copied(value: Any) -> Any:
+def copied_value(value: Any) -> Any:
     """A copy of a field's value that shares nothing mutable with it."""
     if isinstance(value, list):
         if value and isinstance(value[0], (list, dict, Swap)):
-            return [_copied(item) for item in value]
+            return [copied_value(item) for item in value]
         return list(value)
     if isinstance(value, dict):
         return dict(value)
@@ -91,5 +93,5 @@ def _copied(value: Any) -> Any:
     if value is None or isinstance(value, (int, str, bool, tuple, Look)):
         return value
     if hasattr(value, "to_dict"):  # a result still being filled in by thefts
-        return type(value)(**{name: _copied(item) for name, item in vars(value).items()})
-    raise TypeError(f"RoundState does not know how to copy a {type(value).__name__}")
+        return type(value)(**{name: copied_value(item) for name, item in vars(value).items()})
+    raise TypeError(f"a game does not know how to copy a {type(value).__name__}")
