@@ -45,6 +45,15 @@ CLEAR = "clear"
 UNSEEN = "?"
 
 
+class NotationError(ValueError):
+    """Text that is not a move. ``detail`` names the part that is wrong (``"'1;0' is
+    not a cell (write x,y)"``), or is None when the text has no move's form at all."""
+
+    def __init__(self, message: str, detail: str | None = None) -> None:
+        super().__init__(message)
+        self.detail = detail
+
+
 class Move(NamedTuple):
     """One move of one seat.
 
@@ -142,7 +151,7 @@ class Move(NamedTuple):
         """Read a move from its text form; raises ``ValueError`` with the reason."""
         seat_text, _, rest = text.partition(" ")
         if not _INTEGER.fullmatch(seat_text) or seat_text.startswith("-"):
-            raise ValueError(f"not a move: {text!r} (it starts with the acting seat's number)")
+            raise NotationError(f"not a move: {text!r} (it starts with the acting seat's number)")
         return cls.parse_notation(int(seat_text), rest)
 
     @classmethod
@@ -155,9 +164,9 @@ class Move(NamedTuple):
             try:
                 move = notation.read(seat, words)
             except ValueError as error:
-                raise ValueError(f"not a move: {seat} {text!r}: {error}") from None
+                raise NotationError(f"not a move: {seat} {text!r}: {error}", str(error)) from None
         if move is None:
-            raise ValueError(f"not a move: '{seat} {text}' (see the move notation in the docs)")
+            raise NotationError(f"not a move: '{seat} {text}' (see the move notation in the docs)")
         return move
 
 

@@ -26,7 +26,7 @@ from ..bots import Bot, make_bot
 from ..rules import GOLD, Game, Move, Observation, Options, save_record, seat_observation
 from ..rules.editions import find_edition
 from ..rules.game import STEAL
-from ..rules.moves import HEADS
+from ..rules.moves import HEADS, NotationError
 from .maze_view import cell_of, render_maze_panel
 from .move_list import printed_card, render_moves
 from .move_sentences import describe_move, who
@@ -480,7 +480,6 @@ USAGE = {
 _WORDS = frozenset(USAGE) | frozenset(HEADS) | {"?", "list", "help", "quit"}
 #: Saboteur 2's card marks, in the order a code writes them.
 _MARKS = ("door-blue", "door-green", "ladder", "crystal")
-_DETAIL = re.compile(r"not a move: \d+ '.*': (.+)")
 
 
 def parse_move(text: str, seat: int) -> Move:
@@ -505,9 +504,8 @@ def parse_move(text: str, seat: int) -> Move:
         raise ValueError(f"{text.strip()!r} is neither a move nor a command (type help)")
     try:
         return Move.parse_notation(seat, " ".join(tokens))
-    except ValueError as error:
-        detail = _DETAIL.fullmatch(str(error))
-        reason = detail[1] if detail else f"write {USAGE[kind]}"
+    except NotationError as error:
+        reason = error.detail or f"write {USAGE[kind]}"
         raise ValueError(f"{text.strip()!r} is not a move: {reason}") from None
 
 
