@@ -6,5 +6,12 @@
 - :mod:`.openspiel_game`: the OpenSpiel game ``python_saboteur`` (the
   ``openspiel`` extra); importing it registers the game with ``pyspiel``.
 
+Saboteur 2 (``docs/envs.md``, "Saboteur 2"), module by module the same:
+
+- :mod:`.actions2`, :mod:`.tensors2`: its action space and observation tensor.
+- :mod:`.saboteur2_v0`: the PettingZoo AEC environment.
+- :mod:`.openspiel_saboteur2`: the OpenSpiel game ``python_saboteur2``, registered
+  with ``pyspiel`` on import.
+
 The modules are imported on demand, so that each works with only its own extra.
 """

@@ -1,0 +1,406 @@
+"""Saboteur 2 as an OpenSpiel Python game: ``python_saboteur2``.
+
+Importing this module registers the game with ``pyspiel``:
+
+>>> import pyspiel
+>>> from pysaboteur.envs import openspiel_saboteur2
+>>> game = pyspiel.load_game("python_saboteur2", {"players": 5})
+>>> game.num_players(), game.num_distinct_actions(), game.max_chance_outcomes()
+(5, 21993, 54)
+
+Sequential, imperfect information, explicit chance, general sum, rewards at
+the end.  Player actions are the ids of :mod:`.actions2`.
+
+**Chance** is explicit, one card at a time, each outcome with its
+probability, as in ``python_saboteur``: for each of the three rounds the 15
+dwarf cards (the seats in order, then the role reserve top first; the index
+in ``tensors2.ROLES``), the goal cards (at ``y = -2, 0, 2``; the index in
+``GOAL_CARDS``) and the 111 playing cards (the 10 removed unseen, then the
+hands seat by seat, then the draw pile top first; the index in
+``actions2.CARD_CODES``).  A card whose kind is the only one left is laid
+without a chance node.  That is all the chance there is: ``swap-hats`` draws
+the reserve's top card, dealt here, and thefts are the thieves' choices.
+Dealing the later rounds before play begins changes nothing: the engine deals
+them from chance alone, and no seat sees a round's cards before it starts.
+
+**Information.**  The information state of a seat is its observation
+(:func:`pysaboteur.rules.seat_observation`, as JSON): the whole public history
+of the game, its hand, its dwarf card, the dwarf cards it inspected, the hands
+it swapped and the goals it mapped.  The observation tensor is the vector of
+:mod:`.tensors2`.
+
+**Resampling.**  ``state.resample_from_infostate(player, sampler)`` draws a
+state that agrees with everything the player knows, with
+:class:`pysaboteur.rules.determinize.Determinizer` (which determinizes
+Saboteur 2 observations: hands followed through swaps, dwarf cards with the
+reserve and the cards laid aside, the removed cards), so that OpenSpiel's
+ISMCTS bot can search it.  A resampled state holds the game at that moment
+but no action history, and deals its later rounds from its own generator.
+
+Parameters: ``players`` (2-12, default 5), ``next_round_start``,
+``open_hands`` (the rule options) and ``returns``: ``"gold"`` (each seat's
+gold pieces at the end) or ``"win"`` (+1 to the seats with the most gold
+pieces, -1 to the others).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any, Final
+
+import numpy as np
+import pyspiel  # type: ignore[import-not-found]
+
+from ..rules import Deal, Game, Options, seat_observation, table_observation
+from ..rules.cards import GOAL_CARDS
+from ..rules.determinize import Determinizer
+from ..rules.editions.saboteur2 import DWARF_CARDS, HAND_SIZE, REMOVED_PER_ROUND
+from ..rules.observation import Observation
+from .actions2 import CARD_CODES, EDITION, ActionSpace2
+from .tensors2 import ROLES, ObservationEncoder2, observation_text, table_text
+
+SHORT_NAME: Final = "python_saboteur2"
+RETURNS: Final = ("gold", "win")
+ROUNDS: Final = EDITION.rounds
+#: The most gold pieces a seat can win in a round: a winner's 5 or a lone
+#: geologist's crystals, and one theft.
+_MOST_A_ROUND: Final = (
+    max(5, sum(c for code, c in EDITION.card_counts.items() if "crystal" in code)) + 1
+)
+_ROLE_POOL: Final = [role for role, count in DWARF_CARDS.items() for _ in range(count)]
+
+_DEFAULTS: Final[dict[str, Any]] = {
+    "players": 5,
+    "next_round_start": "after-last",
+    "open_hands": False,
+    "returns": "gold",
+}
+
+GAME_TYPE: Final = pyspiel.GameType(
+    short_name=SHORT_NAME,
+    long_name="Python Saboteur 2",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.GENERAL_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=EDITION.max_players,
+    min_num_players=EDITION.min_players,
+    provides_information_state_string=True,
+    provides_information_state_tensor=False,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification=_DEFAULTS,
+)
+
+
+def max_game_length(players: int) -> int:
+    """The most decisions a game can take.
+
+    Every turn that plays cards takes at least one card out of the hands and
+    the draw pile together (a swap-hand's draw makes up for the other seat's
+    lost card only), and a round holds ``111 - 10`` of them; between two such
+    turns at most ``players`` seats pass; a round ends with at most 4 thefts.
+    """
+    in_play = len(EDITION.playing_cards) - REMOVED_PER_ROUND
+    return ROUNDS * (in_play + players * (in_play + 1) + 4)
+
+
+class Saboteur2Game(pyspiel.Game):  # type: ignore[misc]
+    """The game for OpenSpiel; its parameters are described in the module's docstring."""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        settings = {**_DEFAULTS, **(params or {})}
+        players = settings["players"]
+        EDITION.check_players(players)
+        if settings["returns"] not in RETURNS:
+            raise ValueError(f"returns must be one of {', '.join(RETURNS)}")
+        win = settings["returns"] == "win"
+        info = pyspiel.GameInfo(
+            num_distinct_actions=ActionSpace2(players).size,
+            max_chance_outcomes=len(CARD_CODES),
+            num_players=players,
+            min_utility=-1.0 if win else 0.0,
+            max_utility=1.0 if win else float(ROUNDS * _MOST_A_ROUND),
+            utility_sum=None,
+            max_game_length=max_game_length(players),
+        )
+        super().__init__(GAME_TYPE, info, params or {})
+        self.players = players
+        self.rules = Options(
+            next_round_start=settings["next_round_start"], open_hands=bool(settings["open_hands"])
+        )
+        self.win = win
+        self.action_ids = ActionSpace2(players)
+
+    def new_initial_state(self) -> Saboteur2State:
+        return Saboteur2State(self)
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
+    ) -> Saboteur2Observer:
+        return Saboteur2Observer(
+            self.players, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params
+        )
+
+
+#: What each round deals, in order: (kind, the outcomes by index, the pool).
+_STAGES: Final = (
+    ("dwarf card", ROLES, _ROLE_POOL),
+    ("goal", GOAL_CARDS, list(GOAL_CARDS)),
+    ("card", CARD_CODES, list(EDITION.playing_cards)),
+)
+
+
+class DealBuilder2:
+    """The chance outcomes so far: each round's dwarf cards, goals and playing cards."""
+
+    def __init__(self, players: int) -> None:
+        self.players = players
+        #: Per round, per stage (dwarf cards, goals, cards), what has been dealt.
+        self.deals: list[list[list[str]]] = [[[], [], []]]
+        self._fill_forced()
+
+    def copy(self) -> DealBuilder2:
+        other = DealBuilder2.__new__(DealBuilder2)
+        other.players = self.players
+        other.deals = [[list(stage) for stage in deal] for deal in self.deals]
+        return other
+
+    @property
+    def done(self) -> bool:
+        return self._next() is None
+
+    def _next(self) -> tuple[int, dict[str, int]] | None:
+        """The stage dealt next and how many of each outcome are left; None when done."""
+        deal = self.deals[-1]
+        for stage, (_, names, pool) in enumerate(_STAGES):
+            if len(deal[stage]) < len(pool):
+                left = dict.fromkeys(names, 0)
+                for name in pool:
+                    left[name] += 1
+                for name in deal[stage]:
+                    left[name] -= 1
+                return stage, left
+        return None
+
+    def outcomes(self) -> list[tuple[int, float]]:
+        step = self._next()
+        assert step is not None
+        stage, left = step
+        total = sum(left.values())
+        names = _STAGES[stage][1]
+        return [(index, left[name] / total) for index, name in enumerate(names) if left[name]]
+
+    def apply(self, outcome: int) -> None:
+        step = self._next()
+        assert step is not None
+        stage, left = step
+        kind, names, _ = _STAGES[stage]
+        if not 0 <= outcome < len(names) or not left[names[outcome]]:
+            raise ValueError(f"no {kind} {outcome} is left to deal")
+        self.deals[-1][stage].append(names[outcome])
+        self._fill_forced()
+
+    def describe(self, outcome: int) -> str:
+        step = self._next()
+        if step is None:
+            return f"chance outcome {outcome}"
+        stage, _ = step
+        kind, names, _ = _STAGES[stage]
+        dealt = self.deals[-1][stage]
+        return f"round {len(self.deals)} {kind} {len(dealt) + 1}: {names[outcome]}"
+
+    def _fill_forced(self) -> None:
+        """Lay every card that is the only kind left, and open the next round's deal."""
+        while True:
+            step = self._next()
+            if step is None:
+                if len(self.deals) < ROUNDS:
+                    self.deals.append([[], [], []])
+                    continue
+                return
+            stage, left = step
+            kinds = [name for name, count in left.items() if count]
+            if len(kinds) > 1:
+                return
+            self.deals[-1][stage].append(kinds[0])
+
+    def game(self, options: Options) -> Game:
+        """The engine's game of the finished deal."""
+        players = self.players
+        deals = []
+        for roles, goals, cards in self.deals:
+            removed = cards[:REMOVED_PER_ROUND]
+            dealt = cards[REMOVED_PER_ROUND:]
+            hands = [dealt[seat * HAND_SIZE : (seat + 1) * HAND_SIZE] for seat in range(players)]
+            deck = dealt[players * HAND_SIZE :]
+            deals.append(Deal(0, roles[:players], "", goals, hands, deck, roles[players:], removed))
+        # The seed only shapes chance the deals leave over, and none is: fixed, for replays.
+        return Game(players, options, 0, first=0, deals=deals, edition=EDITION.name)
+
+
+class _Table:
+    """Everything a state holds, copied cheaply when OpenSpiel clones the state (it
+    deep-copies a Python state's attributes)."""
+
+    def __init__(self, players: int) -> None:
+        self.dealing = DealBuilder2(players)
+        self.game: Game | None = None
+        self.determinizers: dict[int, Determinizer] = {}  # by player, for this moment
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Table:
+        other = _Table.__new__(_Table)
+        other.dealing = self.dealing.copy()
+        other.game = None if self.game is None else self.game.copy()
+        other.determinizers = {}
+        return other
+
+
+class Saboteur2State(pyspiel.State):  # type: ignore[misc]
+    """A moment of a game: chance still dealing, a seat to move, or the end."""
+
+    def __init__(self, game: Saboteur2Game) -> None:
+        super().__init__(game)
+        self._rules = game.rules
+        self._win = game.win
+        self._action_ids = game.action_ids
+        self._table = _Table(game.players)
+
+    # -- the OpenSpiel state API ----------------------------------------------------------
+
+    def current_player(self) -> int:
+        game = self._table.game
+        if game is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        if game.is_over:
+            return int(pyspiel.PlayerId.TERMINAL)
+        assert game.to_move is not None
+        return game.to_move
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return sorted(self._legal())
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return self._table.dealing.outcomes()
+
+    def _apply_action(self, action: int) -> None:
+        table = self._table
+        table.determinizers = {}
+        if table.game is None:
+            table.dealing.apply(action)
+            if table.dealing.done:
+                table.game = table.dealing.game(self._rules)
+            return
+        move = self._legal().get(action)
+        if move is None:
+            raise ValueError(f"action {action} is not legal now")
+        table.game.play(move)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return self._table.dealing.describe(action)
+        game = self._table.game
+        hand = None if game is None else game.hands[player]
+        try:
+            return str(self._action_ids.to_move(action, player, hand))
+        except ValueError:  # slots the hand does not hold now
+            return f"{player} {self._action_ids.describe(action)}"
+
+    def is_terminal(self) -> bool:
+        return self._table.game is not None and self._table.game.is_over
+
+    def returns(self) -> list[float]:
+        game = self._table.game
+        players = self._action_ids.players
+        if game is None or not game.is_over:
+            return [0.0] * players
+        if self._win:
+            winners = set(game.winners)
+            return [1.0 if seat in winners else -1.0 for seat in range(players)]
+        return [float(pieces) for pieces in game.gold_pieces]
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> Saboteur2State:
+        """A state drawn from those that agree with everything ``player_id`` knows."""
+        table = self._table
+        if table.game is None:
+            return self.clone()  # type: ignore[no-any-return]  # nobody knows anything yet
+        determinizer = table.determinizers.get(player_id)
+        if determinizer is None:
+            observation = seat_observation(table.game, player_id)
+            determinizer = table.determinizers[player_id] = Determinizer(observation)
+        rng = random.Random(int(probability_sampler() * 2**52))
+        state: Saboteur2State = self.get_game().new_initial_state()
+        state._table.game = determinizer.sample(rng)
+        return state
+
+    def __str__(self) -> str:
+        game = self._table.game
+        if game is None:
+            dealt = sum(len(stage) for deal in self._table.dealing.deals for stage in deal)
+            return f"dealing: {dealt} dwarf, goal and playing cards"
+        everything = table_observation(game)
+        hands = " | ".join(" ".join(hand) for hand in everything["hands"] or [])
+        return f"{table_text(everything)}\nroles: {' '.join(everything['roles'])}\nhands: {hands}"
+
+    # -- beyond the API ------------------------------------------------------------------
+
+    @property
+    def engine_game(self) -> Game | None:
+        """The engine's game inside the state (it sees every hidden card), or None while
+        chance is still dealing."""
+        return self._table.game
+
+    @property
+    def dealing(self) -> DealBuilder2:
+        """The chance outcomes drawn so far."""
+        return self._table.dealing
+
+    def _legal(self) -> dict[int, Any]:
+        game = self._table.game
+        assert game is not None and game.to_move is not None
+        return self._action_ids.legal_actions(game.legal_moves(), game.hands[game.to_move])
+
+    def seat_observation(self, player: int) -> Observation | None:
+        """The player's observation, or None while chance is still dealing."""
+        game = self._table.game
+        return None if game is None else seat_observation(game, player)
+
+
+class Saboteur2Observer:
+    """OpenSpiel's observer: the seat's observation as a string, and (without perfect
+    recall) the tensor of :mod:`.tensors2`."""
+
+    def __init__(self, players: int, iig_obs_type: Any, params: dict[str, Any] | None) -> None:
+        if params:
+            raise ValueError(f"the observer takes no parameters, got {params}")
+        if iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER:
+            raise ValueError("Saboteur's observers are one seat's (private_info=SINGLE_PLAYER)")
+        self.perfect_recall = bool(iig_obs_type.perfect_recall)
+        self._encoder = ObservationEncoder2(players)
+        self.tensor: np.ndarray | None = None
+        self.dict: dict[str, np.ndarray] = {}
+        if not self.perfect_recall:
+            self.tensor = np.zeros(self._encoder.size, dtype=np.float32)
+            self.dict = {"observation": self.tensor}
+
+    def set_from(self, state: Saboteur2State, player: int) -> None:
+        if self.tensor is None:
+            return
+        observation = state.seat_observation(player)
+        if observation is None:
+            self.tensor.fill(0.0)
+        else:
+            self.tensor[:] = self._encoder.encode(observation)
+
+    def string_from(self, state: Saboteur2State, player: int) -> str:
+        observation = state.seat_observation(player)
+        if observation is None:
+            return f"seat {player}: dealing"
+        if self.perfect_recall:
+            return json.dumps(observation, sort_keys=True, separators=(",", ":"))
+        return observation_text(observation)
+
+
+pyspiel.register_game(GAME_TYPE, Saboteur2Game)
