@@ -279,16 +279,19 @@ def _finished_round(log: RoundLog, over: bool) -> dict[str, Any]:
     shown = log.shown.get(over)
     if shown is None:
         shown = log.shown[over] = _show_finished_round(log, over)
-    return {key: _fresh(value) for key, value in shown.items()}
-
-
-def _fresh(value: Any) -> Any:
-    """A copy of a JSON-ready value that shares no list or dict with it."""
-    if isinstance(value, list):
-        return [_fresh(item) for item in value]
-    if isinstance(value, dict):
-        return {key: _fresh(item) for key, item in value.items()}
-    return value
+    # Copied level by level (what each key holds is known), which is several times
+    # cheaper than a general deep copy: observations are asked for after every move.
+    fresh: dict[str, Any] = {}
+    for key, value in shown.items():
+        if key == "maze":
+            fresh[key] = [card.copy() for card in value]
+        elif key == "thefts":
+            fresh[key] = [list(pair) for pair in value]
+        elif isinstance(value, list):
+            fresh[key] = list(value)
+        else:
+            fresh[key] = value
+    return fresh
 
 
 def _show_finished_round(log: RoundLog, over: bool) -> dict[str, Any]:
