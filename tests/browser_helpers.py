@@ -16,15 +16,15 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from playwright.sync_api import Browser, Locator, Page, Playwright
 
 from pysaboteur.bots import make_bot
-from pysaboteur.rules import Move
+from pysaboteur.rules import Move, Observation
 
 #: One of a view's legal moves as the page holds it: the fields of ``Move.view``.
 LegalMove = dict[str, Any]
@@ -179,20 +179,37 @@ def press(locator: Locator, touch: bool) -> None:
         locator.click(timeout=STEP_MS)
 
 
-def play_by_clicking(page: Page, move: LegalMove, *, touch: bool = False) -> None:
+#: Saboteur 2's cards aimed at a seat: each has a button in that seat's panel.
+SEAT_KINDS = ("hands-off", "swap-hand", "inspection", "swap-hats", "trapped", "free-at-last")
+
+
+def play_by_clicking(
+    page: Page,
+    move: LegalMove,
+    *,
+    touch: bool = False,
+    before_last_press: Callable[[], None] | None = None,
+) -> None:
     """Play ``move`` (one of the page's legal moves) the way a person would:
     choose the hand card, turn it if the move needs it turned, then choose the
     cell, the seat's button or Discard. Returns once the server accepted it.
+    Saboteur 2's moves of several cards choose each card in the hand after
+    *Discard more cards…*; a thief's steal presses the victim's button.
+    ``before_last_press`` runs just before the press that sends the move (for
+    screenshots of a choice being made).
 
     The hand card and how it lies come from the move's own fields (``cards``,
     ``face``), as the page reads them: no card geometry here either."""
     version = int(page.evaluate("document.body.dataset.version"))
     kind, text = move["kind"], move["text"]
+    last: Locator
     if kind == "take":
         value = move["value"]
-        press(page.locator(f'[data-testid^="gold-take-"][data-value="{value}"]').first, touch)
+        last = page.locator(f'[data-testid^="gold-take-"][data-value="{value}"]').first
     elif kind == "pass":
-        press(page.get_by_test_id("pass"), touch)
+        last = page.get_by_test_id("pass")
+    elif kind == "steal":
+        last = page.get_by_test_id(f"steal-{move['target']}")
     else:
         printed = move["cards"][0]
         press(page.locator(f'[data-testid^="hand-card-"][data-card="{printed}"]').first, touch)
@@ -202,11 +219,29 @@ def play_by_clicking(page: Page, move: LegalMove, *, touch: bool = False) -> Non
             if turned != (move["face"] != printed):
                 press(turn, touch)
         if kind in ("place", "rockfall", "map"):
-            press(page.get_by_test_id(f"cell-{move['x']},{move['y']}"), touch)
+            last = page.get_by_test_id(f"cell-{move['x']},{move['y']}")
         elif kind in ("break", "fix"):
-            press(page.get_by_test_id(f"target-{move['target']}-{move['tool']}"), touch)
+            last = page.get_by_test_id(f"target-{move['target']}-{move['tool']}")
+        elif kind in SEAT_KINDS:
+            last = page.get_by_test_id(f"target-{move['target']}-{kind}")
+        elif kind == "theft":
+            last = page.get_by_test_id("play-card")
+        elif kind == "clear" or len(move["cards"]) > 1:
+            press(page.get_by_test_id("discard-several"), touch)
+            for card in move["cards"][1:]:
+                unchosen = f'[data-testid^="hand-card-"][data-card="{card}"][aria-pressed="false"]'
+                press(page.locator(unchosen).first, touch)
+            chosen = page.locator('[data-testid^="hand-card-"][aria-pressed="true"]').evaluate_all(
+                "nodes => nodes.map(node => node.dataset.card)"
+            )
+            assert sorted(chosen) == sorted(move["cards"]), (chosen, move)
+            testid = f"clear-{move['front']}" if kind == "clear" else "discard-chosen"
+            last = page.get_by_test_id(testid)
         else:
-            press(page.get_by_test_id("discard"), touch)
+            last = page.get_by_test_id("discard")
+    if before_last_press is not None:
+        before_last_press()
+    press(last, touch)
     page.wait_for_function(
         """version => Number(document.body.dataset.version) > version
                       || document.querySelector('[data-testid="message-error"]')""",
@@ -223,20 +258,22 @@ class Chooser:
     a kind of move not played yet (a turned card, a map, a discard, …), so that
     every control of the page gets used."""
 
-    def __init__(self, seed: int) -> None:
+    def __init__(self, seed: int, fresh: float = 0.3) -> None:
         self.rng = random.Random(seed)
+        self.fresh = fresh
         self.bot = make_bot("heuristic", seed)
         self.tried: set[str] = set()
 
     def choose(self, observation: dict[str, Any], legal: list[LegalMove]) -> LegalMove:
         """One of ``legal`` (the page's legal moves)."""
         fresh = [move for move in legal if _kind(move) not in self.tried]
-        if fresh and self.rng.random() < 0.3:
+        if fresh and self.rng.random() < self.fresh:
             chosen = self.rng.choice(fresh)
         else:
             # The bot chooses among engine moves: read them back from their texts.
             moves = [Move.parse(move["text"]) for move in legal]
-            chosen = legal[moves.index(self.bot.choose(observation, moves))]
+            seen = cast(Observation, observation)  # the page's JSON of the seat's observation
+            chosen = legal[moves.index(self.bot.choose(seen, moves))]
         self.tried.add(_kind(chosen))
         return chosen
 
@@ -246,5 +283,7 @@ def _kind(move: LegalMove) -> str:
     from an upright one."""
     if move["kind"] == "place":
         return "place turned" if move["face"] != move["cards"][0] else "place"
+    if move["kind"] == "discard" and len(move["cards"]) > 1:
+        return "discard several"
     kind: str = move["kind"]
     return kind

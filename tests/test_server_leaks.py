@@ -40,7 +40,8 @@ SEED = 20251130
 PLAYERS = 4
 VIEW_KEYS = {"type", "version", "accepted_at", "move", "table", "observation", "legal", "clock"}
 FACT_KEYS = {
-    "table", "status", "players", "options", "bots", "spectators", "clock", "host", "version",
+    "table", "status", "edition", "players", "options", "bots", "spectators", "clock", "host",
+    "version",
     "seats",
 }  # fmt: skip
 SEAT_KEYS = {"seat", "name", "kind", "connected", "away"}

@@ -37,6 +37,7 @@ def a_table(table_id: str, status: str = PLAYING, created_at: float = 1000.25) -
         clock=30.0,
         bot_pause=0.5,
         seed=2**62 + 1,
+        edition="saboteur2",
         seats=[
             StoredSeat(0, "Ana", HUMAN, "ab" * 32, away=True),
             StoredSeat(1, None, OPEN),

@@ -17,8 +17,9 @@ from collections.abc import Callable
 
 from ..bots import make_bot
 from ..rules import Options
+from ..rules.editions import find_edition
 from .bot_runner import BotRunner
-from .config import Settings
+from .config import EDITIONS, Settings
 from .connections import Connection
 from .driver import Driver
 from .protocol import CLOSE_CODES, CLOSE_RESTART, ApiError, CreateTable, error_message
@@ -42,6 +43,21 @@ from .views import Views
 log = logging.getLogger(__name__)
 #: Finished tables kept in memory (for their replays) beyond those someone watches.
 KEEP_FINISHED = 64
+
+
+def check_edition(name: str, players: int) -> str:
+    """The edition ``name`` of a new table, checked with its number of seats."""
+    if name not in EDITIONS:
+        offered = " or ".join(repr(each) for each in EDITIONS)
+        raise ApiError("bad_request", f"edition: {name!r} is not an edition (choose {offered})")
+    edition = find_edition(name)
+    if not edition.min_players <= players <= edition.max_players:
+        raise ApiError(
+            "bad_request",
+            f"players: {edition.title} is played by {edition.min_players} to "
+            f"{edition.max_players} players, not {players}",
+        )
+    return name
 
 
 class LiveTable:
@@ -132,7 +148,8 @@ class Hub:
 
     async def create(self, request: CreateTable) -> tuple[LiveTable, str | None]:
         """A new table; the host's token (None for a table of bots only)."""
-        spec = request.bots or self.settings.default_bot
+        edition = check_edition(request.edition, request.players)
+        spec = request.bots or self.settings.default_bot_for(edition)
         if spec not in self.settings.bots:
             allowed = ", ".join(self.settings.bots)
             raise ApiError(
@@ -159,6 +176,7 @@ class Hub:
             created_at=self.wall_clock(),
             status=PLAYING if token is None else LOBBY,
             players=request.players,
+            edition=edition,
             options=options,
             bots=spec,
             spectators=request.spectators,

@@ -92,7 +92,9 @@ def _check_name(value: str | None) -> str | None:
 
 class CreateTable(Strict):
     name: str | None = None  # required unless all_bots
-    players: int = Field(5, ge=3, le=10)
+    #: "base" or "saboteur2"; the seats it allows are checked with it (``Hub.create``).
+    edition: str = "base"
+    players: int = 5
     options: dict[str, Any] = Field(default_factory=dict)
     bots: str | None = None
     spectators: bool = True

@@ -30,7 +30,7 @@ from sqlalchemy import (
     select,
     update,
 )
-from sqlalchemy.engine import Dialect
+from sqlalchemy.engine import Dialect, Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 from sqlalchemy.types import TypeDecorator
 
@@ -71,6 +71,9 @@ class TableRow(Base):
     created_at: Mapped[float] = mapped_column(Float)
     status: Mapped[str] = mapped_column(String(8), index=True)
     players: Mapped[int] = mapped_column(Integer)
+    #: Added after the first release: databases made before it get the column,
+    #: filled with "base", when a store opens them (``_add_missing_columns``).
+    edition: Mapped[str] = mapped_column(String(16), default="base", server_default="base")
     options: Mapped[dict[str, Any]] = mapped_column(JsonText)
     bots: Mapped[str] = mapped_column(String(100))
     spectators: Mapped[bool] = mapped_column(Boolean)
@@ -120,6 +123,7 @@ class StoredTable:
     clock: float | None
     bot_pause: float | None
     seed: int | None = None
+    edition: str = "base"
     seats: list[StoredSeat] = field(default_factory=list)
     moves: list[str] = field(default_factory=list)  # full move texts, in order
     last_accepted_at: float | None = None
@@ -139,6 +143,22 @@ def _values(source: object, columns: tuple[str, ...]) -> dict[str, Any]:
     return {column: getattr(source, column) for column in columns}
 
 
+#: Columns added to the ``tables`` table since the first release, with the SQL
+#: that adds each to an older database (its default is what those tables were).
+ADDED_COLUMNS = {"edition": "VARCHAR(16) NOT NULL DEFAULT 'base'"}
+
+
+def _add_missing_columns(engine: Engine) -> None:
+    """Bring a database made by an older server up to date: ``create_all`` makes
+    missing tables but never changes an existing one."""
+    present = {column["name"] for column in inspect(engine).get_columns(TableRow.__tablename__)}
+    missing = [name for name in ADDED_COLUMNS if name not in present]
+    if missing:
+        with engine.begin() as db:
+            for name in missing:
+                db.exec_driver_sql(f"ALTER TABLE tables ADD COLUMN {name} {ADDED_COLUMNS[name]}")
+
+
 class Store:
     """Every read and write of the database, each one short and committed at once."""
 
@@ -146,6 +166,7 @@ class Store:
         self.url = url
         self.engine = make_engine(url)
         Base.metadata.create_all(self.engine)
+        _add_missing_columns(self.engine)
         sqlite = self.engine.url.get_backend_name() == "sqlite"
         # Writes run in these threads, never on the event loop: a commit may wait for
         # a disk or a network.  SQLite has one writer at a time anyway.

@@ -66,6 +66,7 @@ class Table:
         self.wall_clock = wall_clock
         self.store = store
         self.players = stored.players
+        self.edition = stored.edition
         self.options = Options.from_dict(stored.options)
         self.bots = stored.bots
         self.spectators = stored.spectators
@@ -108,7 +109,7 @@ class Table:
     def new_game(self) -> Game:
         """The game as it was dealt, before any move."""
         names = [seat.name or f"Seat {index}" for index, seat in enumerate(self.seats)]
-        return Game.new(self.players, self.options, self.seed, names=names)
+        return Game.new(self.players, self.options, self.seed, names=names, edition=self.edition)
 
     def _replay(self) -> Game:
         game = self.new_game()

@@ -26,6 +26,7 @@ def table_facts(table: Table) -> dict[str, Any]:
     return {
         "table": table.id,
         "status": table.status,
+        "edition": table.edition,
         "players": table.players,
         "options": table.options.to_dict(),
         "bots": table.bots,

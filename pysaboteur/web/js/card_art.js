@@ -4,8 +4,8 @@
 // action cards on parchment, and gold cards.
 
 import { s } from "./dom.js";
-import { isDeadEnd, openSides } from "./cards.js";
-import { mapIcon, rockfallIcon, toolIcon } from "./icons.js";
+import { isBaseFace, isDeadEnd, openSides, parseFace } from "./cards.js";
+import { mapIcon, newActionIcon, rockfallIcon, toolIcon } from "./icons.js";
 
 export const CARD_W = 60;
 export const CARD_H = 84;
@@ -77,6 +77,7 @@ function specks() {
 
 /** Tunnels from the centre to each open side; a dead end's stop short at a rock heap. */
 function tunnels(code, colors) {
+  if (!isBaseFace(code)) return newTunnels(code, colors);
   const sides = openSides(code);
   const dead = isDeadEnd(code);
   const group = s("g", { class: "tunnels" });
@@ -97,6 +98,139 @@ function tunnels(code, colors) {
   }
   if (dead) group.append(rockHeap());
   return group;
+}
+
+const LAYERS = (colors) => [
+  { color: colors.wall, width: 24 },
+  { color: colors.floor, width: 17 },
+];
+
+/** The ends of a double curve's two tunnels meet their sides straight, and bend
+ * towards their own corner, so that the two stay well apart across the middle. */
+const CURVE_BEND = { NE: [32, 28], ES: [32, 56], SW: [28, 56], NW: [28, 28] };
+
+/**
+ * Saboteur 2's faces: each tunnel drawn on its own, so that two tunnels that do
+ * not meet never look joined (a bridge's north-south tunnel passes over the
+ * east-west one between dark walls; a double curve's curves are parted by a
+ * ridge of rock); stubs beside a tunnel are short arms blocked by a rock; then
+ * the door, the ladder and the crystal on top.
+ */
+function newTunnels(code, colors) {
+  const face = parseFace(code);
+  const group = s("g", { class: "tunnels" });
+  const two = face.tunnels.length === 2;
+  const bridge = two && face.tunnels.every((sides) => ["NS", "EW"].includes(sides.join("")));
+  // Stubs first: a tunnel drawn over them keeps its walls.
+  for (const side of face.stubs) group.append(stub(side, colors));
+  // A bridge's east-west tunnel first: the north-south one passes over it.
+  const order = bridge ? [["E", "W"], ["N", "S"]] : face.tunnels;
+  for (const sides of order) {
+    const tunnel = s("g", { class: "tunnel" });
+    for (const { color, width } of LAYERS(colors)) {
+      if (two && !bridge) {
+        const [a, b] = sides;
+        const [x1, y1] = EDGE[a];
+        const [x2, y2] = EDGE[b];
+        const [cx, cy] = CURVE_BEND[sides.join("")] || [CX, CY];
+        tunnel.append(
+          s("path", { d: `M${x1} ${y1} Q${cx} ${cy} ${x2} ${y2}`, fill: "none", stroke: color, "stroke-width": width }),
+        );
+        continue;
+      }
+      for (const side of sides) {
+        const [ex, ey] = EDGE[side];
+        tunnel.append(s("line", { x1: CX, y1: CY, x2: ex, y2: ey, stroke: color, "stroke-width": width }));
+      }
+      tunnel.append(s("circle", { cx: CX, cy: CY, r: width / 2, fill: color }));
+    }
+    if (bridge && sides.join("") === "NS") tunnel.append(bridgePlanks());
+    group.append(tunnel);
+  }
+  if (two && !bridge) {
+    // The ridge of rock between the two curves, across the middle.
+    group.append(
+      s("path", { d: "M47 25 L13 59", stroke: "#2e1b0e", "stroke-width": 5, "stroke-linecap": "round" }),
+      s("path", { d: "M47 25 L13 59", stroke: "#6f675f", "stroke-width": 2, "stroke-linecap": "round" }),
+    );
+  }
+  if (face.ladder) group.append(s("g", { transform: "translate(30 42) scale(0.62) translate(-30 -42)" }, ladder()));
+  if (face.door) group.append(door(face.door));
+  if (face.crystal) group.append(crystal());
+  return group;
+}
+
+/** A stub: half an arm from the side, blocked by a rock, joined to nothing on the card. */
+function stub(side, colors) {
+  const [ex, ey] = EDGE[side];
+  const [dx, dy] = TOWARDS[side];
+  const reach = side === "N" || side === "S" ? 26 : 17; // from the card's centre
+  const [sx, sy] = [CX + dx * reach, CY + dy * reach];
+  const group = s("g", { class: "stub" });
+  for (const { color, width } of LAYERS(colors)) {
+    group.append(s("line", { x1: sx, y1: sy, x2: ex, y2: ey, stroke: color, "stroke-width": width }));
+    group.append(s("circle", { cx: sx, cy: sy, r: width / 2, fill: color }));
+  }
+  group.append(
+    s("circle", { cx: sx, cy: sy, r: 7, fill: "#4a4541", stroke: "#15110e", "stroke-width": 1.6 }),
+    // The red cross of the base game's dead ends: this arm leads nowhere.
+    s("path", {
+      d: `M${sx - 3.5} ${sy - 3.5} L${sx + 3.5} ${sy + 3.5} M${sx + 3.5} ${sy - 3.5} L${sx - 3.5} ${sy + 3.5}`,
+      stroke: "#c0392b",
+      "stroke-width": 1.8,
+      "stroke-linecap": "round",
+    }),
+  );
+  return group;
+}
+
+/** Where the north-south tunnel of a bridge crosses over: its walls, and planks. */
+function bridgePlanks() {
+  const planks = [30, 36, 42, 48, 54].map((y) =>
+    s("line", { x1: 22.5, y1: y, x2: 37.5, y2: y, stroke: "#9c6b3c", "stroke-width": 1.6 }),
+  );
+  return s(
+    "g",
+    { class: "bridge" },
+    s("rect", { x: 21.5, y: 27, width: 17, height: 30, fill: "#c89b5e" }),
+    planks,
+    s("line", { x1: 20, y1: 26, x2: 20, y2: 58, stroke: "#2e1b0e", "stroke-width": 3 }),
+    s("line", { x1: 40, y1: 26, x2: 40, y2: 58, stroke: "#2e1b0e", "stroke-width": 3 }),
+  );
+}
+
+export const DOOR_COLOURS = { blue: "#2563c9", green: "#1f8f46" };
+
+/** A door on its tunnel, in its team's colour, with its initial for those who cannot tell colours. */
+function door(colour) {
+  const fill = DOOR_COLOURS[colour];
+  return s(
+    "g",
+    { class: `door door-${colour}` },
+    s("path", {
+      d: "M20 54 V36 Q20 26 30 26 Q40 26 40 36 V54 Z",
+      fill,
+      stroke: "#111",
+      "stroke-width": 2,
+    }),
+    s("circle", { cx: 36, cy: 42, r: 1.6, fill: "#f4e3b0" }),
+    s(
+      "text",
+      { x: CX, y: 47, "text-anchor": "middle", "font-size": 13, "font-weight": 700, fill: "#fff" },
+      colour === "blue" ? "B" : "G",
+    ),
+  );
+}
+
+/** A crystal in the card's bottom right corner, free on every card. */
+function crystal() {
+  return s(
+    "g",
+    { class: "crystal", transform: "translate(47 70)" },
+    s("polygon", { points: "0,-10 7,-3 4,8 -4,8 -7,-3", fill: "#b06cf0", stroke: "#2a0f4a", "stroke-width": 1.4 }),
+    s("polygon", { points: "0,-10 2,-3 0,8 -2,-3", fill: "#e6ccff", opacity: 0.8 }),
+    s("line", { x1: -7, y1: -3, x2: 7, y2: -3, stroke: "#2a0f4a", "stroke-width": 0.8 }),
+  );
 }
 
 /** The block in the middle of a dead end: a heap of dark rock. */
@@ -223,7 +357,19 @@ function goalBack(known) {
   return group;
 }
 
+/** The colour band of Saboteur 2's action cards: gold thefts, players' hands and hats, traps. */
+const NEW_BANDS = {
+  theft: "#b8651b",
+  "hands-off": "#b8651b",
+  "swap-hand": "#6d4a9c",
+  inspection: "#35618f",
+  "swap-hats": "#6d4a9c",
+  trapped: "#a8432f",
+  "free-at-last": "#3f7d4e",
+};
+
 function actionCard(code) {
+  if (NEW_BANDS[code]) return newActionCard(code);
   const kind = code.split("-")[0];
   const band = { break: "#a8432f", fix: "#3f7d4e", map: "#35618f", rockfall: "#6d655e" }[kind];
   const group = s(
@@ -266,6 +412,18 @@ function actionCard(code) {
     group.append(place(rockfallIcon(), 10, 24, 40));
   }
   return group;
+}
+
+function newActionCard(code) {
+  const band = NEW_BANDS[code];
+  return s(
+    "g",
+    {},
+    frame("url(#sab-parchment)", "#7a6443"),
+    s("rect", { x: 1, y: 1, width: CARD_W - 2, height: 13, rx: 5, fill: band }),
+    s("rect", { x: 1, y: 8, width: CARD_W - 2, height: 6, fill: band }),
+    s("g", { transform: `translate(10 24) scale(${40 / 24})` }, newActionIcon(code)),
+  );
 }
 
 function goldCard(value) {

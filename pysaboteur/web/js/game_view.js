@@ -3,10 +3,18 @@
 // turn it is, and the hand area with the card choices, the gold offer or the score.
 
 import { h } from "./dom.js";
-import { renderCardActions, renderGoldOffer, renderHand, renderPass } from "./hand.js";
+import {
+  renderCardActions,
+  renderGoldOffer,
+  renderHand,
+  renderPass,
+  renderSeveralActions,
+  renderSteal,
+} from "./hand.js";
+import { severalChoices } from "./choices.js";
 import { renderGameEnd } from "./round_end.js";
 import { isPlayable, parseMove } from "./moves.js";
-import { ROLE_NAMES, capitalised } from "./words.js";
+import { aRole, capitalised } from "./words.js";
 
 /** Whether the viewer is to move now (and not away, when the server sends no legal moves). */
 export function isMyTurn(view, seat) {
@@ -61,16 +69,12 @@ export function renderBanner(page) {
   const { view, seat } = page;
   const observation = view.observation;
   const facts = [h("span", { class: "fact" }, `Round ${observation.round} of 3`)];
+  if (observation.edition === "saboteur2") facts.unshift(h("span", { class: "fact edition" }, "Saboteur 2"));
   if (observation.phase !== "over")
     facts.push(h("span", { class: "fact" }, `${observation.draw_pile} cards in the draw pile`));
   if (observation.role) {
-    facts.push(
-      h(
-        "span",
-        { class: `role-badge ${observation.role}`, "data-testid": "my-role" },
-        `You are a ${ROLE_NAMES[observation.role]}`,
-      ),
-    );
+    const label = `You are ${aRole(observation.role)}`;
+    facts.push(h("span", { class: `role-badge ${observation.role}`, "data-testid": "my-role" }, label));
   }
   if (seat === null) facts.push(h("span", { class: "badge" }, "watching"));
   const clock =
@@ -106,6 +110,13 @@ function turnText({ view, seat, pending, nameOf }) {
   const observation = view.observation;
   const who = (other) => (other === seat ? "you" : nameOf(other));
   if (observation.phase === "over") return "The game is over.";
+  if (observation.phase === "steal") {
+    const stealing =
+      observation.to_move === seat
+        ? "Your turn: choose whom you take 1 gold piece from."
+        : `${nameOf(observation.to_move)} is choosing whom to steal 1 gold piece from.`;
+    return `The round is over and the thieves steal, one at a time. ${stealing}`;
+  }
   if (observation.phase === "gold") {
     const round = observation.history.at(-1) || [];
     const place = [...round]
@@ -127,9 +138,9 @@ function turnText({ view, seat, pending, nameOf }) {
 /**
  * The hand area: the final score once the game is over; else the hand, and on
  * the viewer's turn the gold offer, the Pass button or the selected card's choices.
- *   page     {view, seat, selected, turned, pending, nameOf, tableId}
+ *   page     {view, seat, selected, turned, pending, nameOf, tableId, chosen}
  *   choices  the selected card's choices (choices.js), or null
- *   actions  {select(index), send(move), turn(), cancel()}
+ *   actions  {select(index), send(move), turn(), cancel(), several()}
  */
 export function renderHandArea(page, choices, actions) {
   const { view, seat, nameOf } = page;
@@ -142,6 +153,16 @@ export function renderHandArea(page, choices, actions) {
   const turn = isMyTurn(view, seat) && !page.pending;
   const playing = observation.phase === "play";
   const parts = [];
+  if (turn && observation.phase === "steal") {
+    parts.push(
+      renderSteal({
+        steals: view.legal.filter((move) => move.kind === "steal"),
+        nameOf,
+        pieces: observation.gold_pieces,
+        onSteal: actions.send,
+      }),
+    );
+  }
   if (turn && observation.phase === "gold") {
     parts.push(
       renderGoldOffer({
@@ -162,12 +183,23 @@ export function renderHandArea(page, choices, actions) {
       myTurn: turn && playing,
       playable: (index) => isPlayable(view.legal, observation.hand[index]),
       onSelect: actions.select,
+      chosen: page.chosen,
     }),
   );
   if (turn && playing) {
     if (view.legal.length === 1 && view.legal[0].kind === "pass")
       parts.push(renderPass(() => actions.send(view.legal[0].text)));
-    else if (choices) {
+    else if (page.chosen) {
+      const codes = [...page.chosen].map((index) => observation.hand[index]);
+      parts.push(
+        renderSeveralActions({
+          several: severalChoices({ codes, legal: view.legal }),
+          count: codes.length,
+          onSend: actions.send,
+          onCancel: actions.cancel,
+        }),
+      );
+    } else if (choices) {
       parts.push(
         renderCardActions({
           prompt: choices.prompt,
@@ -177,6 +209,10 @@ export function renderHandArea(page, choices, actions) {
           onTurn: actions.turn,
           onDiscard: () => actions.send(choices.discard),
           onCancel: actions.cancel,
+          play: choices.play,
+          onPlay: actions.send,
+          several: choices.several,
+          onSeveral: actions.several,
         }),
       );
     } else

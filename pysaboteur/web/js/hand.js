@@ -3,7 +3,7 @@
 
 import { h } from "./dom.js";
 import { cardSvg } from "./card_art.js";
-import { describeCard, isPathCode, nuggetsText, shortName, turnedCode } from "./cards.js";
+import { describeCard, isPathCode, nuggetsText, piecesText, shortName, turnedCode } from "./cards.js";
 
 function specOf(code, shown) {
   return isPathCode(code) ? { kind: "path", shape: shown } : { kind: "action", code };
@@ -17,20 +17,22 @@ function specOf(code, shown) {
  *   playable   index -> whether the card has a move other than a discard now
  *   myTurn     whether the seat is to move (cards are choosable only then)
  *   onSelect   called with an index
+ *   chosen     the cards chosen to discard together (a Set of indexes), or null
  */
-export function renderHand({ hand, selected, turned, playable, myTurn, onSelect }) {
-  const list = h("ul", { class: "hand-cards", "aria-label": "your hand" });
+export function renderHand({ hand, selected, turned, playable, myTurn, onSelect, chosen = null }) {
+  const list = h("ul", { class: `hand-cards${chosen ? " choosing" : ""}`, "aria-label": "your hand" });
   hand.forEach((code, index) => {
-    const isSelected = index === selected;
+    const isSelected = chosen ? chosen.has(index) : index === selected;
     const shown = isSelected && turned && isPathCode(code) ? turnedCode(code) : code;
     const canPlay = myTurn && playable(index);
     let label = describeCard(shown) + (isSelected && turned ? ", turned" : "");
-    if (myTurn && !canPlay) label += "; it can only be discarded now";
+    if (chosen) label += isSelected ? "; chosen to discard" : "";
+    else if (myTurn && !canPlay) label += "; it can only be discarded now";
     const button = h(
       "button",
       {
         type: "button",
-        class: `hand-card${isSelected ? " selected" : ""}${myTurn && !canPlay ? " discard-only" : ""}`,
+        class: `hand-card${isSelected ? " selected" : ""}${myTurn && !canPlay && !chosen ? " discard-only" : ""}`,
         "aria-pressed": isSelected ? "true" : "false",
         "aria-label": label,
         "data-testid": `hand-card-${index}`,
@@ -51,8 +53,22 @@ export function renderHand({ hand, selected, turned, playable, myTurn, onSelect 
  *   prompt     what to do next, in words
  *   canTurn    show the "Turn 180°" button
  *   canDiscard show the "Discard" button
+ *   play       {label, move} of a card played with no cell or seat (a theft), or null
+ *   several    show the button that chooses more cards to discard together (Saboteur 2)
  */
-export function renderCardActions({ prompt, canTurn, turned, canDiscard, onTurn, onDiscard, onCancel }) {
+export function renderCardActions({
+  prompt,
+  canTurn,
+  turned,
+  canDiscard,
+  onTurn,
+  onDiscard,
+  onCancel,
+  play = null,
+  onPlay = null,
+  several = false,
+  onSeveral = null,
+}) {
   return h(
     "div",
     { class: "card-actions" },
@@ -72,6 +88,12 @@ export function renderCardActions({ prompt, canTurn, turned, canDiscard, onTurn,
           },
           "Turn 180°",
         ),
+      play &&
+        h(
+          "button",
+          { type: "button", class: "button primary", "data-testid": "play-card", onclick: () => onPlay(play.move) },
+          play.label,
+        ),
       canDiscard &&
         h(
           "button",
@@ -83,6 +105,18 @@ export function renderCardActions({ prompt, canTurn, turned, canDiscard, onTurn,
             onclick: onDiscard,
           },
           "Discard",
+        ),
+      several &&
+        h(
+          "button",
+          {
+            type: "button",
+            class: "button",
+            "data-testid": "discard-several",
+            title: "discard two or three cards together, or two to remove a card in front of you",
+            onclick: onSeveral,
+          },
+          "Discard more cards…",
         ),
       h(
         "button",
@@ -151,6 +185,62 @@ export function renderMiniHand(hand) {
     { class: "mini-hand", "aria-label": "hand" },
     hand.map((code) =>
       h("li", {}, cardSvg(specOf(code, code), describeCard(code), { width: 30, height: 42 })),
+    ),
+  );
+}
+
+/**
+ * The choices while cards are chosen to discard together (Saboteur 2): discard
+ * them all, or (two of them) remove a card lying in front of oneself.
+ *   several   severalChoices() of the chosen cards
+ */
+export function renderSeveralActions({ several, count, onSend, onCancel }) {
+  return h(
+    "div",
+    { class: "card-actions" },
+    h("p", { class: "prompt", "data-testid": "prompt" }, several.prompt),
+    h(
+      "div",
+      { class: "buttons" },
+      several.discard &&
+        h(
+          "button",
+          { type: "button", class: "button primary", "data-testid": "discard-chosen", onclick: () => onSend(several.discard) },
+          count === 1 ? "Discard this card" : `Discard these ${count} cards`,
+        ),
+      several.clears.map((clear) =>
+        h(
+          "button",
+          { type: "button", class: "button primary", "data-testid": clear.testid, onclick: () => onSend(clear.move) },
+          clear.label,
+        ),
+      ),
+      h("button", { type: "button", class: "button quiet", "data-testid": "cancel", onclick: onCancel }, "Cancel"),
+    ),
+  );
+}
+
+/** A thief's choice at the round's end (Saboteur 2): whom to take 1 gold piece from. */
+export function renderSteal({ steals, nameOf, pieces, onSteal }) {
+  return h(
+    "div",
+    { class: "card-actions steal", "data-testid": "steal-choice" },
+    h("p", { class: "prompt" }, "Your theft pays: choose the player you take 1 gold piece from."),
+    h(
+      "div",
+      { class: "buttons" },
+      steals.map((move) =>
+        h(
+          "button",
+          {
+            type: "button",
+            class: "button primary",
+            "data-testid": `steal-${move.target}`,
+            onclick: () => onSteal(move.text),
+          },
+          `${nameOf(move.target)} (${piecesText(pieces[move.target])})`,
+        ),
+      ),
     ),
   );
 }

@@ -15,11 +15,23 @@ const FALLBACK_BOTS = { bots: ["heuristic", "random"], default: "heuristic" };
 
 const form = document.getElementById("create-form");
 
+/** The seats each edition allows (the server checks them too). */
+const SEATS = { base: [3, 10], saboteur2: [2, 12] };
+
+/** The players' choice for the chosen edition, keeping the number chosen when it still fits. */
 function fillPlayers() {
+  const edition = document.getElementById("edition").value;
   const select = document.getElementById("players");
-  for (let players = 3; players <= 10; players++) {
-    select.append(h("option", { value: players, selected: players === 4 }, `${players} players`));
+  const [low, high] = SEATS[edition] || SEATS.base;
+  const chosen = Number(select.value) || 4;
+  const keep = Math.min(high, Math.max(low, chosen));
+  const options = [];
+  for (let players = low; players <= high; players++) {
+    options.push(h("option", { value: players, selected: players === keep }, `${players} players`));
   }
+  fill(select, options);
+  // Saboteur 2 pays in gold pieces: how many gold cards to draw means nothing there.
+  document.getElementById("gold-draw-options").hidden = edition === "saboteur2";
 }
 
 async function fillBots() {
@@ -45,6 +57,7 @@ async function create(event) {
   const clock = data.get("clock");
   const settings = {
     name: String(data.get("name")).trim(),
+    edition: String(data.get("edition")),
     players: Number(data.get("players")),
     bots: String(data.get("bots")),
     spectators: data.get("spectators") === "on",
@@ -117,6 +130,7 @@ function listMyTables() {
 }
 
 fillPlayers();
+document.getElementById("edition").addEventListener("change", fillPlayers);
 fillBots();
 listMyTables();
 form.addEventListener("submit", create);

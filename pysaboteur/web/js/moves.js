@@ -8,9 +8,14 @@
 // (web-protocol.md), whose `cards` name the printed hand cards it plays, so the
 // page never works out from card shapes which card a placement uses.
 
+/** Saboteur 2's moves aimed at a seat: "2 trapped @0", "0 steal @2". */
+export const SEAT_MOVES = ["hands-off", "swap-hand", "inspection", "swap-hats", "trapped", "free-at-last", "steal"];
+
 /**
- * The parts of a move string of the history: {text, seat, kind, card, x, y, target, tool, value}.
- * Another seat's hidden discard or pick reads "2 discard" / "2 take" (no card, no value).
+ * The parts of a move string of the history: {text, seat, kind, card, cards, count, x, y,
+ * target, tool, value, front}. Another seat's hidden discard or pick reads "2 discard" /
+ * "2 take" (no card, no value); Saboteur 2 writes each unseen card of a discard of two or
+ * three, or of a clear, as "?" ("3 discard ? ?", "3 clear trapped ? ?"): those come back as "".
  */
 export function parseMove(text) {
   const [seatText, ...words] = text.split(" ");
@@ -24,7 +29,11 @@ export function parseMove(text) {
     target: -1,
     tool: "",
     value: 0,
+    cards: [], // every card it took from the hand ("" for one the viewer did not see)
+    count: 0, // how many cards it took from the hand
+    front: "", // what a clear removed from in front of the seat
   };
+  const unseen = (word) => (word === "?" ? "" : word);
   const head = words[0];
   const cell = (word) => word.split(",").map(Number);
   const seatOf = (word) => Number(word.slice(1));
@@ -40,7 +49,19 @@ export function parseMove(text) {
     const tool = words.length === 3 ? words[1] : head.slice(4);
     Object.assign(move, { kind: "fix", card: head, tool, target: seatOf(words.at(-1)) });
   } else if (head === "discard") {
-    move.card = words[1] || "";
+    move.cards = words.slice(1).map(unseen);
+    move.card = move.cards[0] || "";
+    move.count = Math.max(1, move.cards.length);
+  } else if (head === "clear") {
+    move.front = words[1];
+    move.cards = words.slice(2).map(unseen);
+    move.card = move.cards[0] || "";
+    move.count = move.cards.length;
+  } else if (SEAT_MOVES.includes(head)) {
+    move.target = seatOf(words[1]);
+    move.card = head === "steal" ? "" : head;
+  } else if (head === "theft") {
+    move.card = head;
   } else if (head === "take") {
     move.value = words[1] ? Number(words[1]) : 0;
   }

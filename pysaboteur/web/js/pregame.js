@@ -21,8 +21,9 @@ export function settingsList(table) {
   return h(
     "ul",
     { class: "settings" },
+    h("li", { "data-testid": "settings-edition" }, table.edition === "saboteur2" ? "Saboteur 2" : "Saboteur (the base game)"),
     h("li", {}, `${table.players} players; empty seats are played by ${table.bots} bots`),
-    h("li", {}, `Gold: ${GOLD_DRAW[options.gold_draw] || options.gold_draw}`),
+    table.edition !== "saboteur2" && h("li", {}, `Gold: ${GOLD_DRAW[options.gold_draw] || options.gold_draw}`),
     h("li", {}, `Next round starts ${NEXT_START[options.next_round_start] || options.next_round_start}`),
     options.open_hands && h("li", {}, "Open hands: every hand is visible"),
     h("li", {}, clock),

@@ -3,7 +3,7 @@
 
 import { api } from "./api.js";
 import { fill, h } from "./dom.js";
-import { nuggetsText } from "./cards.js";
+import { nuggetsText, piecesText } from "./cards.js";
 import { renderMiniHand } from "./hand.js";
 import { MazeView } from "./maze_view.js";
 import { mazeSection, sidePanels } from "./game_view.js";
@@ -38,7 +38,13 @@ function seatExtras(observation) {
         "div",
         { class: "replay-seat" },
         h("span", { class: `role-badge ${role}` }, ROLE_NAMES[role]),
-        h("span", { class: "fact" }, `gold: ${nuggetsText(observation.gold_so_far[seat])}`),
+        h(
+          "span",
+          { class: "fact" },
+          observation.gold_pieces
+            ? `gold: ${piecesText(observation.gold_pieces[seat])}`
+            : `gold: ${nuggetsText(observation.gold_so_far[seat])}`,
+        ),
         renderMiniHand(observation.hands[seat]),
       ),
     );

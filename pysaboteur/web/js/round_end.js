@@ -3,9 +3,16 @@
 
 import { h } from "./dom.js";
 import { cardSvg } from "./card_art.js";
-import { goalKind } from "./cards.js";
+import { goalKind, piecesText } from "./cards.js";
 import { renderMaze } from "./maze_svg.js";
-import { ROLE_NAMES, capitalised, listNames, roundOutcome } from "./words.js";
+import {
+  ROLE_NAMES,
+  capitalised,
+  isSaboteur2Round,
+  listNames,
+  openToText,
+  roundOutcome,
+} from "./words.js";
 
 function roleBadge(role) {
   return h("span", { class: `role-badge ${role}` }, ROLE_NAMES[role]);
@@ -21,15 +28,18 @@ export function renderRoundEnd({ summary, number, nameOf, viewer, observation, o
     zoom: 0.5,
     label: `the maze as round ${number} ended`,
   });
+  const saboteur2 = isSaboteur2Round(summary);
   return h(
     "div",
     { class: "round-end", "data-testid": "round-end" },
     h("h2", { id: "round-end-title" }, `Round ${number} is over`),
     h("p", { class: `outcome ${summary.winner}` }, capitalised(roundOutcome(summary, nameOf, viewer)) + "."),
+    saboteur2 && saboteur2Summary({ summary, number, nameOf, viewer, observation }),
     h(
       "div",
       { class: "round-end-columns" },
-      h(
+      !saboteur2 &&
+        h(
         "section",
         {},
         h("h3", {}, "Roles"),
@@ -87,6 +97,83 @@ export function renderRoundEnd({ summary, number, nameOf, viewer, observation, o
   );
 }
 
+/** Saboteur 2's round: doors, every dwarf card with its gold this round and in all, the thefts. */
+function saboteur2Summary({ summary, number, nameOf, viewer, observation }) {
+  const upTo = observation.rounds.slice(0, number);
+  const total = (seat) => upTo.reduce((sum, round) => sum + (round.gold ? round.gold[seat] : 0), 0);
+  const name = (seat) => (seat === viewer ? `${nameOf(seat)} (you)` : nameOf(seat));
+  const thefts = summary.thefts || [];
+  const crystals = summary.crystals === 1 ? "1 crystal" : `${summary.crystals} crystals`;
+  return h(
+    "div",
+    { class: "saboteur2-summary" },
+    summary.gold_reached && h("p", { class: "open-to", "data-testid": "open-to" }, openToText(summary)),
+    h("p", { class: "winners-line", "data-testid": "round-winners" }, summary.winners.length
+        ? `Winners this round: ${listNames(summary.winners, nameOf, viewer)}.`
+        : "Nobody wins this round."),
+    h(
+      "div",
+      { class: "score-box" },
+      h(
+        "table",
+        { class: "score dwarf-cards" },
+        h("caption", {}, `Every dwarf card, and the gold pieces of round ${number}`),
+        h(
+          "thead",
+          {},
+          h(
+            "tr",
+            {},
+            h("th", { scope: "col" }, "player"),
+            h("th", { scope: "col" }, "dwarf card"),
+            h("th", { scope: "col" }, "this round"),
+            h("th", { scope: "col" }, "in all"),
+          ),
+        ),
+        h(
+          "tbody",
+          {},
+          summary.roles.map((role, seat) =>
+            h(
+              "tr",
+              { class: summary.winners.includes(seat) ? "winner" : "", "data-testid": `round-seat-${seat}` },
+              h(
+                "th",
+                { scope: "row" },
+                name(seat),
+                summary.winners.includes(seat) ? h("span", { class: "star", "aria-label": "winner" }, " ★") : null,
+              ),
+              h(
+                "td",
+                {},
+                roleBadge(role),
+                summary.trapped[seat] ? h("span", { class: "trapped-note" }, " trapped") : null,
+              ),
+              h("td", { "data-testid": `round-gold-${seat}` }, `+${summary.gold[seat]}`),
+              h("td", { class: "total" }, piecesText(total(seat))),
+            ),
+          ),
+        ),
+      ),
+    ),
+    h(
+      "p",
+      { class: "crystals" },
+      `${capitalised(crystals)} in the maze (the geologists' pay).`,
+    ),
+    h("h3", {}, "Thefts"),
+    thefts.length
+      ? h(
+          "ol",
+          { class: "thefts", "data-testid": "thefts" },
+          thefts.map(([thief, victim]) =>
+            h("li", {}, `${capitalised(thief === viewer ? "you" : nameOf(thief))} stole 1 gold piece from ${victim === viewer ? "you" : nameOf(victim)}`),
+          ),
+        )
+      : h("p", { "data-testid": "thefts" }, "No thefts this round."),
+  );
+}
+
 /** The final score: nuggets per round and in all, the winners, replay and record links. */
 export function renderGameEnd({ observation, nameOf, viewer, tableId }) {
   const winners = observation.winners || [];
@@ -103,6 +190,7 @@ export function renderGameEnd({ observation, nameOf, viewer, tableId }) {
       h(
         "table",
         { class: "score" },
+        h("caption", {}, observation.edition === "saboteur2" ? "Gold pieces, round by round" : "Nuggets, round by round"),
         h(
           "thead",
           {},

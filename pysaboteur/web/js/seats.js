@@ -2,8 +2,8 @@
 // whose turn it is with the clock, and buttons when a card can target the seat.
 
 import { h } from "./dom.js";
-import { iconSvg, toolIcon } from "./icons.js";
-import { TOOLS, nuggetsText } from "./cards.js";
+import { frontIcon, iconSvg, toolIcon } from "./icons.js";
+import { ROLE_WORDS, TOOLS, nuggetsText, piecesText } from "./cards.js";
 import { formatSeconds, secondsLeft } from "./clock.js";
 
 function status(seatFacts) {
@@ -39,6 +39,52 @@ function handSize(count) {
   );
 }
 
+/** Saboteur 2: the cards lying in front of a seat besides broken tools (its theft,
+ * its trap), and its gold pieces, which are public. */
+function saboteur2Facts(observation, seat) {
+  const marks = [];
+  if (observation.thieves.includes(seat)) {
+    const label = "a theft lies in front: steals 1 gold piece when the round ends";
+    marks.push(
+      h(
+        "span",
+        { class: "front-mark theft", title: label, "aria-label": label, role: "img", "data-testid": `theft-${seat}` },
+        iconSvg(frontIcon("theft"), 22, null),
+        h("span", { "aria-hidden": "true" }, "theft"),
+      ),
+    );
+  }
+  if (observation.trapped[seat]) {
+    const label = "trapped: may not place path cards, and gets no gold if still trapped at the end";
+    marks.push(
+      h(
+        "span",
+        { class: "front-mark trapped", title: label, "aria-label": label, role: "img", "data-testid": `trapped-${seat}` },
+        iconSvg(frontIcon("trapped"), 22, null),
+        h("span", { "aria-hidden": "true" }, "trapped"),
+      ),
+    );
+  }
+  const pieces = observation.gold_pieces[seat];
+  marks.push(
+    h("span", { class: "gold-pieces", "data-testid": `gold-pieces-${seat}`, title: piecesText(pieces) }, piecesText(pieces)),
+  );
+  return marks;
+}
+
+/** The dwarf card the viewer saw of another seat this round (its last inspection of it). */
+function knownRole(observation, seat, mySeat) {
+  if (seat === mySeat) return null;
+  const look = (observation.looks || []).filter((each) => each.seat === seat).at(-1);
+  if (!look) return null;
+  return h(
+    "div",
+    { class: "known-role", "data-testid": `known-role-${seat}` },
+    "you inspected: ",
+    h("span", { class: `role-badge ${look.role}` }, ROLE_WORDS[look.role]),
+  );
+}
+
 /**
  * The seat panels.
  *   view        the latest view ({table, observation, clock})
@@ -67,6 +113,7 @@ export function renderSeats({
     const { text, cls } = status(seatFacts);
     const clock = view.clock && view.clock.seat === seat ? view.clock : null;
     const picking = observation && observation.phase === "gold" && toMove;
+    const stealing = observation && observation.phase === "steal" && toMove;
     const classes = ["seat", toMove && "to-move", isMe && "me", mine.length && "targetable"]
       .filter(Boolean)
       .join(" ");
@@ -88,12 +135,14 @@ export function renderSeats({
           { class: "seat-facts" },
           handSize(observation.hand_sizes[seat]),
           tools(observation.broken[seat]),
+          observation.gold_pieces ? saboteur2Facts(observation, seat) : null,
         ),
+      observation && knownRole(observation, seat, mySeat),
       toMove &&
         h(
           "div",
           { class: "turn-line" },
-          h("span", { class: "turn-badge" }, picking ? "choosing gold" : isMe ? "your turn" : "to move"),
+          h("span", { class: "turn-badge" }, picking ? "choosing gold" : stealing ? "stealing" : isMe ? "your turn" : "to move"),
           clock &&
             h(
               "span",
@@ -103,6 +152,7 @@ export function renderSeats({
         ),
       isMe &&
         observation?.gold &&
+        !observation.gold_pieces &&
         h(
           "div",
           { class: "my-gold" },

@@ -15,8 +15,8 @@ import { renderJoin, renderLobbyRoom } from "./pregame.js";
 import { choicesFor } from "./choices.js";
 import { parseMove } from "./moves.js";
 import { noteServerTime, startClockTicker } from "./clock.js";
-import { namer } from "./words.js";
-import { goalKind, isPathCode, turnedCode } from "./cards.js";
+import { aRole, namer } from "./words.js";
+import { goalKind, isPathCode, shortName, turnedCode } from "./cards.js";
 import { clearMessages, showMessage } from "./messages.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
@@ -29,6 +29,7 @@ const state = {
   socket: null,
   selected: null, // index in the hand
   turned: false, // the selected path card turned 180°
+  chosen: null, // Saboteur 2: the hand cards chosen to discard together (a Set of indexes)
   pending: null, // a move sent and not yet answered
   roundsSeen: null, // finished rounds already known, to notice a round's end
   maze: null, // the MazeView while the game is shown
@@ -123,6 +124,7 @@ function onView(view) {
   if (moved) {
     state.selected = null;
     state.turned = false;
+    state.chosen = null;
     state.pending = null;
   }
   const observation = view.observation;
@@ -132,6 +134,7 @@ function onView(view) {
     if (moved && previous) {
       announce(observation);
       tellWhatTheMapShowed(observation);
+      tellWhatWasSeen(observation);
     }
   }
   render();
@@ -144,6 +147,27 @@ function tellWhatTheMapShowed(observation) {
   const move = parseMove(text);
   const goal = observation.goals.find((each) => each.x === move.x && each.y === move.y);
   if (goal?.card) showMessage(`Your map: the goal at ${move.x},${move.y} is ${goalKind(goal.card)}.`, "info");
+}
+
+/** After a Saboteur 2 move that showed the viewer something only it sees (an inspection,
+ * its own new dwarf card, a swap of hands), say it once; the log and the seats keep it. */
+function tellWhatWasSeen(observation) {
+  const round = observation.history.at(-1) || [];
+  const index = round.length - 1;
+  if (index < 0 || state.seat === null) return;
+  const nameOf = namer(state.view);
+  const look = observation.looks?.find((each) => each.move === index);
+  const swap = observation.swaps?.find((each) => each.move === index);
+  if (look && look.seat === state.seat) {
+    const aside = look.laid_aside ? ` (you laid aside your card: ${aRole(look.laid_aside)})` : "";
+    showMessage(`You have a new dwarf card: you are now ${aRole(look.role)}${aside}.`, "info");
+  } else if (look) {
+    showMessage(`Your inspection: ${nameOf(look.seat)} is ${aRole(look.role)}.`, "info");
+  }
+  if (swap) {
+    const got = swap.got.length ? swap.got.map(shortName).join(", ") : "no cards";
+    showMessage(`You swapped hands with ${nameOf(swap.with)}: you now hold ${got}.`, "info");
+  }
 }
 
 function announce(observation) {
@@ -331,7 +355,14 @@ function currentChoices(view) {
   const code = observation.hand[state.selected];
   return {
     code,
-    ...choicesFor({ code, turned: state.turned, legal: view.legal, broken: observation.broken[state.seat] }),
+    ...choicesFor({
+      code,
+      turned: state.turned,
+      legal: view.legal,
+      broken: observation.broken[state.seat],
+      me: state.seat,
+      trapped: Boolean(observation.trapped?.[state.seat]),
+    }),
   };
 }
 
@@ -342,10 +373,11 @@ function renderGame(view) {
   }
   const observation = view.observation;
   const nameOf = namer(view);
-  const choices = currentChoices(view);
+  const choices = state.chosen ? null : currentChoices(view);
   const page = {
     view,
     seat: state.seat,
+    chosen: state.chosen,
     selected: state.selected,
     turned: state.turned,
     pending: state.pending,
@@ -365,6 +397,10 @@ function renderGame(view) {
         render();
       },
       cancel: deselect,
+      several: () => {
+        state.chosen = new Set(state.selected === null ? [] : [state.selected]);
+        render();
+      },
     }),
   );
   // With open hands every hand is public: shown under each other seat's name.
@@ -414,10 +450,18 @@ function lastCell(observation) {
 function deselect() {
   state.selected = null;
   state.turned = false;
+  state.chosen = null;
   render();
 }
 
 function select(index) {
+  if (state.chosen) {
+    // Choosing cards to discard together: a press adds or removes one, three at most.
+    if (state.chosen.has(index)) state.chosen.delete(index);
+    else if (state.chosen.size < 3) state.chosen.add(index);
+    render();
+    return;
+  }
   if (state.selected === index) {
     deselect();
     return;
