@@ -23,6 +23,7 @@ from ..rules.moves import BREAK, DISCARD, FIX, MAP, PLACE, ROCKFALL, TAKE, Move
 from ..rules.observation import Observation, viewer_seat
 from .base import register
 from .beliefs import RoleBeliefs
+from .heuristic2 import Saboteur2Heuristic
 from .maze_view import (
     average_distance,
     distances_after,
@@ -75,6 +76,16 @@ class HeuristicBot:
     def __init__(self, seed: int | None = None) -> None:
         self._rng = random.Random(seed)
         self._beliefs: RoleBeliefs | None = None
+        self._seed = seed
+        self._saboteur2: Saboteur2Heuristic | None = None
+
+    def saboteur2(self, observation: Observation) -> Saboteur2Heuristic | None:
+        """The Saboteur 2 player this bot hands a Saboteur 2 observation to (else None)."""
+        if observation.get("edition", "base") == "base":
+            return None
+        if self._saboteur2 is None:
+            self._saboteur2 = Saboteur2Heuristic(self._seed)
+        return self._saboteur2
 
     def beliefs(self, observation: Observation) -> RoleBeliefs:
         seat = viewer_seat(observation)
@@ -84,9 +95,15 @@ class HeuristicBot:
         return self._beliefs
 
     def saboteur_probabilities(self, observation: Observation) -> list[float]:
+        other = self.saboteur2(observation)
+        if other is not None:
+            return other.saboteur_probabilities(observation)
         return self.beliefs(observation).saboteur_probabilities()
 
     def choose(self, observation: Observation, legal_moves: list[Move]) -> Move:
+        other = self.saboteur2(observation)
+        if other is not None:
+            return other.choose(observation, legal_moves)
         if len(legal_moves) == 1:
             return legal_moves[0]
         if legal_moves[0].kind == TAKE:
@@ -97,6 +114,9 @@ class HeuristicBot:
 
     def scores(self, observation: Observation, legal_moves: list[Move]) -> list[tuple[float, Move]]:
         """Every legal move with its score: higher is better for this seat."""
+        other = self.saboteur2(observation)
+        if other is not None:
+            return other.scores(observation, legal_moves)
         situation = self._read(observation)
         return [(self._score(move, situation), move) for move in legal_moves]
 

@@ -39,6 +39,7 @@ from ..rules.observation import Observation, viewer_seat
 from .base import register
 from .beliefs import RoleBeliefs
 from .heuristic import HeuristicBot
+from .ismcts2 import Saboteur2Search
 from .rollout import play_on
 from .value import miners_win_chance
 
@@ -74,6 +75,8 @@ class IsmctsBot:
         horizon: int | None = None,
         exploration: float = 0.7,
     ) -> None:
+        # Saboteur 2's search plays rounds out, which costs more: its own default.
+        self._saboteur2_iterations = iterations
         if iterations is None and seconds is None:
             iterations = DEFAULT_ITERATIONS
         self._rng = random.Random(seed)
@@ -83,6 +86,7 @@ class IsmctsBot:
         self.horizon = horizon
         self.exploration = exploration
         self._heuristic = HeuristicBot(seed)
+        self._saboteur2: Saboteur2Search | None = None
 
     def beliefs(self, observation: Observation) -> RoleBeliefs:
         return self._heuristic.beliefs(observation)
@@ -91,6 +95,15 @@ class IsmctsBot:
         return self._heuristic.saboteur_probabilities(observation)
 
     def choose(self, observation: Observation, legal_moves: list[Move]) -> Move:
+        sab2 = self._heuristic.saboteur2(observation)
+        if sab2 is not None:
+            if self._saboteur2 is None:
+                self._saboteur2 = Saboteur2Search(
+                    sab2, random.Random(self._rng.getrandbits(64)),
+                    iterations=self._saboteur2_iterations, seconds=self.seconds,
+                    candidates=self.candidates,
+                )  # fmt: skip
+            return self._saboteur2.choose(observation, legal_moves)
         started = time.perf_counter()
         if len(legal_moves) == 1:
             return legal_moves[0]
