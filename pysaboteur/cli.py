@@ -33,13 +33,6 @@ def options_from(args: argparse.Namespace) -> Options:
     return Options(args.gold_draw, args.next_round_start, args.open_hands)
 
 
-def _players(text: str) -> int:
-    value = int(text)
-    if not 3 <= value <= 10:
-        raise argparse.ArgumentTypeError("Saboteur is for 3 to 10 players")
-    return value
-
-
 def _count(text: str) -> int:
     """A player count, checked against the edition once every option is read."""
     try:
@@ -268,7 +261,8 @@ def _add_arena_parser(commands: argparse._SubParsersAction[argparse.ArgumentPars
     from .arena.schedule import MODES, TEAMS  # light: not the arena's runners or report
 
     def player_counts(text: str) -> list[int]:
-        counts = [_players(part) for part in text.split(",") if part.strip()]
+        # checked against the edition once every option is read (_check_arena_players)
+        counts = [_count(part) for part in text.split(",") if part.strip()]
         if not counts or len(set(counts)) != len(counts):
             raise argparse.ArgumentTypeError("give player counts like 5 or 3,4,5")
         return counts
@@ -277,9 +271,11 @@ def _add_arena_parser(commands: argparse._SubParsersAction[argparse.ArgumentPars
         "arena", help="play many games between bots and report which is stronger (docs/arena.md)"
     )
     arena.add_argument("bots", nargs="*", metavar="BOT", help="bot specs, e.g. heuristic random")
+    _add_edition_option(arena)
     arena.add_argument(
         "--players", type=player_counts, default=[5],
-        help="player count, or several: 3,4,5 (default: 5)",
+        help="player count, or several: 3,4,5; 3 to 10, or 2 to 12 with --edition saboteur2 "
+        "(default: 5)",
     )  # fmt: skip
     arena.add_argument(
         "--games", type=_positive, default=200,
@@ -293,9 +289,9 @@ def _add_arena_parser(commands: argparse._SubParsersAction[argparse.ArgumentPars
         help="processes playing at once (default: the number of cores)",
     )  # fmt: skip
     arena.add_argument(
-        "--mode", choices=MODES, default=TEAMS,
+        "--mode", choices=MODES, default=None,
         help="teams: one bot plays all miners, another all saboteurs; "
-        "seats: bots rotate over the seats (default: %(default)s)",
+        f"seats: bots rotate over the seats (default: {TEAMS}; Saboteur 2 has only seats)",
     )  # fmt: skip
     arena.add_argument(
         "--pairs", metavar="M/S,...", default=None,
@@ -315,6 +311,15 @@ def _add_arena_parser(commands: argparse._SubParsersAction[argparse.ArgumentPars
         help="play nothing: report again from DIR/results.jsonl",
     )  # fmt: skip
     _add_rule_options(arena)
+
+
+def _check_arena_players(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """Each of the arena's player counts must be one the edition is for (``--report``
+    plays nothing, so its counts are not looked at)."""
+    if args.report:
+        return
+    for players in args.players:
+        _check_players(parser, argparse.Namespace(edition=args.edition, players=players))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -345,6 +350,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "arena":
             from .arena.command import run_arena
 
+            _check_arena_players(args.command_parser, args)
             return run_arena(args, options_from(args))
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)

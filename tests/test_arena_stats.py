@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pysaboteur.arena.ratings import rate_rounds
-from pysaboteur.arena.stats import Z95, auc, paired_difference, wilson
+from pysaboteur.arena.stats import Z95, auc, mean_interval, paired_difference, t_quantile, wilson
 from pysaboteur.arena.summary import belief_scores
 
 Z2 = Z95 * Z95
@@ -185,3 +185,29 @@ def test_rating_ranks_the_bot_that_keeps_winning_first() -> None:
     ratings = rate_rounds(lines, ["a", "b"])
     assert ratings["a"].ordinal > ratings["b"].ordinal
     assert ratings["a"].rounds == ratings["b"].rounds == 20
+
+
+@pytest.mark.parametrize(
+    ("df", "quantile"),
+    [(1, 12.706204736174707), (2, 4.302652729749464), (4, 2.7764451051977934),
+     (10, 2.2281388519862744), (30, 2.0422724563012373), (1000, 1.9623390808264078)],
+)  # fmt: skip
+def test_t_quantiles_match_the_tables(df: int, quantile: float) -> None:
+    assert t_quantile(0.975, df) == pytest.approx(quantile, rel=1e-12)
+    assert t_quantile(0.025, df) == pytest.approx(-quantile, rel=1e-12)
+
+
+def test_mean_interval_of_one_two_three_four() -> None:
+    # mean 2.5, sd sqrt(5/3), half-width t(3) * sd / 2
+    m = mean_interval([1, 2, 3, 4])
+    half = 3.182446305284263 * math.sqrt(5 / 3) / 2
+    assert (m.n, m.mean, m.sd) == pytest.approx((4, 2.5, math.sqrt(5 / 3)))
+    assert (m.low, m.high) == pytest.approx((2.5 - half, 2.5 + half))
+
+
+def test_mean_interval_of_too_few_values_has_no_interval() -> None:
+    assert mean_interval([]).n == 0 and math.isnan(mean_interval([]).mean)
+    single = mean_interval([3])
+    assert single.mean == 3 and math.isnan(single.low) and math.isnan(single.high)
+    same = mean_interval([2, 2, 2])
+    assert (same.low, same.high) == (2.0, 2.0)  # no spread: the interval is the point

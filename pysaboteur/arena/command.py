@@ -35,7 +35,7 @@ from .results import (
     read_settings,
     write_settings,
 )
-from .schedule import Unit, build_schedule, parse_pairs
+from .schedule import BASE, Unit, build_schedule, default_mode, parse_pairs
 
 
 class RateColumn(ProgressColumn):
@@ -90,14 +90,19 @@ def play(args: argparse.Namespace, options: Options, console: Console) -> int:
     if not bots:
         raise ArenaError("name the bots to compare (e.g. saboteur arena heuristic random)")
     check_bots(bots)
+    edition = getattr(args, "edition", BASE)
+    mode = args.mode or default_mode(edition)
     pairs = parse_pairs(args.pairs, bots) if args.pairs else None
-    units = build_schedule(bots, args.players, args.games, args.seed, options, args.mode, pairs)
+    units = build_schedule(bots, args.players, args.games, args.seed, options, mode, pairs, edition)
     out = Path(args.out) if args.out else default_out()
     settings: dict[str, Any] = {
         "bots": bots, "players": args.players, "games": args.games, "seed": args.seed,
-        "mode": args.mode, "pairs": [list(pair) for pair in pairs] if pairs else None,
+        "mode": mode, "pairs": [list(pair) for pair in pairs] if pairs else None,
         "options": options.to_dict(),
     }  # fmt: skip
+    if edition != BASE:
+        # Only named when not the base game, so a base run's arena.json stays as it was.
+        settings["edition"] = edition
     _check_same_kind_of_run(out, settings)
     store = ResultsStore(out)  # cuts a half-written last line, so the lines below parse
     previous = read_results(out) if store.path.exists() else []
@@ -126,6 +131,9 @@ def _check_same_kind_of_run(out: Path, settings: dict[str, Any]) -> None:
     previous = read_settings(out)
     if previous is None:
         return
+    was, now = previous.get("edition", BASE), settings.get("edition", BASE)
+    if was != now:
+        raise ArenaError(f"{out} holds a run of edition {was}, not {now}: choose another --out")
     for name in ("mode", "options"):
         if previous.get(name) != settings[name]:
             raise ArenaError(
@@ -169,11 +177,16 @@ def _play_all(units: list[Unit], jobs: int, ray: str | None, writer: OrderedWrit
 
 def report(out: Path, console: Console) -> int:
     """Summarise ``out/results.jsonl``: tables, summary.json, summary.md, plots."""
+    from .gold_summary import summarise_gold
     from .plots import write_plots
     from .report import print_report, write_report
     from .summary import summarise
 
-    summary = summarise(read_results(out))
+    lines = read_results(out)
+    editions = {line.get("edition", BASE) for line in lines}  # base lines name none
+    if len(editions) > 1:
+        raise ArenaError(f"{out} mixes editions ({', '.join(sorted(editions))}): report apart")
+    summary = summarise_gold(lines) if editions == {"saboteur2"} else summarise(lines)
     plots = write_plots(summary, out)
     write_report(out, summary, plots)
     print_report(summary, console)

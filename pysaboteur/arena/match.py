@@ -15,7 +15,8 @@ from typing import Any
 
 from ..bots import Bot, make_bot
 from ..rules import PLAY, Game, IllegalMove, Observation, game_to_record, seat_observation
-from .schedule import Unit, bot_seed
+from ..rules.results import GoldPiecesResult
+from .schedule import BASE, Unit, bot_seed
 
 
 class ArenaError(RuntimeError):
@@ -33,12 +34,14 @@ class GameOutcome:
 
 def play_unit(unit: Unit) -> GameOutcome:
     """Play the whole game (three rounds) of ``unit``."""
-    game = Game.new(unit.players, unit.options, unit.seed)
+    game = Game.new(unit.players, unit.options, unit.seed, edition=unit.edition)
     lines = []
     while not game.is_over:
         lines.append(_play_round(game, unit))
     final = lines[-1]
-    final["game"] = {"nuggets": game.nuggets, "winners": game.winners}
+    # Saboteur 2 pays gold pieces, not nuggets: the name says which a line counts.
+    total = "nuggets" if unit.edition == BASE else "gold_pieces"
+    final["game"] = {total: game.nuggets, "winners": game.winners}
     return GameOutcome(unit, game_to_record(game), lines)
 
 
@@ -74,6 +77,17 @@ def _play_round(game: Game, unit: Unit) -> dict[str, Any]:
         moves += 1
     log = game.rounds[number - 1]
     assert log.result is not None  # the loop ends when the round does
+    timing = {
+        spec: {"seconds": round(seconds[spec], 6), "decisions": decisions[spec]} for spec in seconds
+    }
+    beliefs = [
+        _beliefs(bot, observation, game.players)
+        for bot, observation in zip(bots, last_seen, strict=True)
+    ]
+    if isinstance(log.result, GoldPiecesResult):
+        assert log.final is not None  # set with the result
+        return _gold_pieces_line(unit, number, specs, log.deal.roles, log.final.roles,
+                                 log.result, moves, timing, beliefs)  # fmt: skip
     return {
         "game_seed": unit.seed,
         "players": unit.players,
@@ -88,14 +102,49 @@ def _play_round(game: Game, unit: Unit) -> dict[str, Any]:
         "gold": list(log.result.gold),
         "finder": log.result.finder,
         "moves": moves,
-        "decision_time": {
-            spec: {"seconds": round(seconds[spec], 6), "decisions": decisions[spec]}
-            for spec in seconds
-        },
-        "saboteur_probabilities": [
-            _beliefs(bot, observation, game.players)
-            for bot, observation in zip(bots, last_seen, strict=True)
+        "decision_time": timing,
+        "saboteur_probabilities": beliefs,
+    }
+
+
+def _gold_pieces_line(
+    unit: Unit,
+    number: int,
+    specs: list[str],
+    dealt: list[str],
+    final: list[str],
+    result: GoldPiecesResult,
+    moves: int,
+    timing: dict[str, dict[str, float | int]],
+    beliefs: list[list[float] | None],
+) -> dict[str, Any]:
+    """A Saboteur 2 round: every seat is scored alone, by its gold pieces and whether
+    it won; ``swap-hats`` may have changed its role, so both roles are kept."""
+    winners = set(result.winners)
+    return {
+        "game_seed": unit.seed,
+        "players": unit.players,
+        "edition": unit.edition,
+        "options": unit.options.to_dict(),
+        "mode": unit.cell.mode,
+        "cell": unit.cell.to_dict(),
+        "round": number,
+        "seats": [
+            {"bot": spec, "role": role, "final_role": last, "gold": gold, "won": seat in winners}
+            for seat, (spec, role, last, gold) in enumerate(
+                zip(specs, dealt, final, result.gold, strict=True)
+            )
         ],
+        "winner": result.winner,
+        "gold_reached": result.gold_reached,
+        "open_to": list(result.open_to),
+        "winners": list(result.winners),
+        "gold": list(result.gold),
+        "thefts": [list(theft) for theft in result.thefts],
+        "finder": result.finder,
+        "moves": moves,
+        "decision_time": timing,
+        "saboteur_probabilities": beliefs,
     }
 
 

@@ -3,15 +3,20 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from .stats import Proportion
-from .summary import ROLE_TITLES, Summary
+from .gold_summary import GOLD_ROLES, GoldSummary, RoleScore
+from .stats import Mean, Proportion
+from .summary import OVERALL, ROLE_TITLES, Summary
 
 BY_ROLE = "win-rate-by-role.png"
 BY_CELL = "miners-win-by-cell.png"
 BY_PLAYERS = "win-rate-by-players.png"
+#: Saboteur 2's plots (its win rates by role go to BY_ROLE).
+GOLD_BY_ROLE = "gold-by-role.png"
+GOLD_BY_PLAYERS = "gold-by-players.png"
 
 
 def _pyplot() -> Any:
@@ -121,8 +126,113 @@ def plot_by_players(summary: Summary, path: Path) -> None:
     plt.close(figure)
 
 
-def write_plots(summary: Summary, out: Path) -> list[str]:
+def _mean_error(m: Mean) -> tuple[float, float]:
+    if m.n < 2:
+        return (0.0, 0.0)  # no interval to draw (the mean alone, or nothing)
+    return (m.mean - m.low, m.high - m.mean)
+
+
+def _grouped_bars(
+    summary: GoldSummary,
+    path: Path,
+    value: Callable[[RoleScore], tuple[float, tuple[float, float]]],
+    ylabel: str,
+    title: str,
+) -> None:
+    """Saboteur 2: one group of bars per role (and overall), one bar per bot.
+
+    ``value(score)`` gives (height, (error below, error above)); a role a bot
+    never played gets no bar."""
+    plt = _pyplot()
+    roles = [*GOLD_ROLES, OVERALL]
+    bots = summary.bots
+    width = 0.8 / len(bots)
+    figure, axes = plt.subplots(figsize=(max(8.0, 1.3 * len(roles) * max(1, len(bots)) / 2), 4))
+    for offset, bot in enumerate(bots):
+        heights, below, above = [], [], []
+        for role in roles:
+            score = summary.per_bot[bot].by_role.get(role)
+            height, (low, high) = value(score) if score else (math.nan, (0.0, 0.0))
+            heights.append(height)
+            below.append(low)
+            above.append(high)
+        axes.bar(
+            [index + (offset - (len(bots) - 1) / 2) * width for index in range(len(roles))],
+            heights,
+            width,
+            yerr=[below, above],
+            capsize=3,
+            label=bot,
+        )
+    axes.set_xticks(range(len(roles)), roles)
+    axes.axhline(0, color="black", linewidth=0.6)
+    axes.set_ylabel(ylabel)
+    axes.set_title(title)
+    axes.legend()
+    figure.tight_layout()
+    figure.savefig(path, dpi=100)
+    plt.close(figure)
+
+
+def plot_gold_by_role(summary: GoldSummary, path: Path) -> None:
+    _grouped_bars(
+        summary,
+        path,
+        lambda score: (score.gold.mean, _mean_error(score.gold)),
+        "gold pieces per seat-round",
+        "Saboteur 2: mean GP per round by role (95% t intervals)",
+    )
+
+
+def plot_gold_win_by_role(summary: GoldSummary, path: Path) -> None:
+    _grouped_bars(
+        summary,
+        path,
+        lambda score: (_rate(score.win), _error(score.win)),
+        "seat-rounds won",
+        "Saboteur 2: win rate by role (Wilson 95% intervals)",
+    )
+
+
+def plot_gold_by_players(summary: GoldSummary, path: Path) -> None:
+    """Mean GP per seat-round against the number of players, one line per bot."""
+    plt = _pyplot()
+    counts = list(summary.by_players)
+    figure, axes = plt.subplots(figsize=(6, 4))
+    for bot in summary.bots:
+        means = [summary.by_players[players][bot].gold for players in counts]
+        axes.errorbar(
+            counts,
+            [m.mean for m in means],
+            yerr=list(zip(*(_mean_error(m) for m in means), strict=True)),
+            capsize=3,
+            marker="o",
+            label=bot,
+        )
+    axes.set_xlabel("players")
+    axes.set_xticks(counts)
+    axes.set_ylabel("gold pieces per seat-round")
+    axes.set_title("Saboteur 2: mean GP per round by player count (95% t intervals)")
+    axes.legend()
+    figure.tight_layout()
+    figure.savefig(path, dpi=100)
+    plt.close(figure)
+
+
+def write_gold_plots(summary: GoldSummary, out: Path) -> list[str]:
+    plot_gold_by_role(summary, out / GOLD_BY_ROLE)
+    plot_gold_win_by_role(summary, out / BY_ROLE)
+    written = [GOLD_BY_ROLE, BY_ROLE]
+    if len(summary.by_players) > 1:
+        plot_gold_by_players(summary, out / GOLD_BY_PLAYERS)
+        written.append(GOLD_BY_PLAYERS)
+    return written
+
+
+def write_plots(summary: Summary | GoldSummary, out: Path) -> list[str]:
     """Every plot that applies to ``summary``; their file names."""
+    if isinstance(summary, GoldSummary):
+        return write_gold_plots(summary, out)
     written = [BY_ROLE]
     plot_by_role(summary, out / BY_ROLE)
     if summary.cells:

@@ -75,3 +75,33 @@ def rate_rounds(lines: Iterable[dict[str, Any]], bots: Sequence[str]) -> dict[st
 
 def _distinct(bots: Iterable[str]) -> list[str]:
     return list(dict.fromkeys(bots))
+
+
+def rate_seats_by_gold(lines: Iterable[dict[str, Any]], bots: Sequence[str]) -> dict[str, Rating]:
+    """Saboteur 2: OpenSkill ratings with every round a free-for-all of its seats,
+    ranked by the gold pieces each won (equal gold, equal rank).
+
+    Saboteur 2 has no two sides to rank (every seat is paid for itself, the boss
+    and the profiteer win with others), so each seat is a one-member team.  A bot
+    in several seats gets the sum of their mu changes (they cancel when it plays
+    only itself) and the smallest of their new sigmas, as in :func:`rate_rounds`.
+    """
+    from openskill.models import PlackettLuce
+
+    model = PlackettLuce()
+    start = model.rating()
+    mu = dict.fromkeys(bots, float(start.mu))
+    sigma = dict.fromkeys(bots, float(start.sigma))
+    rounds = dict.fromkeys(bots, 0)
+    for line in lines:
+        seats = [seat["bot"] for seat in line["seats"]]
+        teams = [[model.rating(mu=mu[bot], sigma=sigma[bot])] for bot in seats]
+        rated = model.rate(teams, scores=[float(gold) for gold in line["gold"]])
+        changes: dict[str, list[tuple[float, float]]] = {}
+        for bot, (new,) in zip(seats, rated, strict=True):
+            changes.setdefault(bot, []).append((float(new.mu) - mu[bot], float(new.sigma)))
+        for bot, updates in changes.items():
+            mu[bot] += sum(change for change, _ in updates)
+            sigma[bot] = min(new_sigma for _, new_sigma in updates)
+            rounds[bot] += 1
+    return {bot: Rating(mu[bot], sigma[bot], rounds[bot]) for bot in bots}

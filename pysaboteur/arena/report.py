@@ -15,9 +15,13 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from .gold_summary import GoldSummary
 from .schedule import SEATS
 from .stats import Proportion
 from .summary import ROLE_TITLES, HeadToHead, Summary
+
+#: A base game's summary or a Saboteur 2 one (``gold_report`` draws the latter's tables).
+AnySummary = Summary | GoldSummary
 
 
 @dataclass
@@ -164,9 +168,19 @@ def headline(summary: Summary) -> str:
     )
 
 
-def print_report(summary: Summary, console: Console) -> None:
-    console.print(f"[bold]arena[/]: {headline(summary)}")
-    for text in text_tables(summary):
+def _tables_and_headline(summary: AnySummary) -> tuple[list[TextTable], str]:
+    if isinstance(summary, GoldSummary):
+        # imported here: gold_report builds on this module's helpers
+        from .gold_report import gold_headline, gold_text_tables
+
+        return gold_text_tables(summary), gold_headline(summary)
+    return text_tables(summary), headline(summary)
+
+
+def print_report(summary: AnySummary, console: Console) -> None:
+    tables, title = _tables_and_headline(summary)
+    console.print(f"[bold]arena[/]: {title}")
+    for text in tables:
         table = Table(title=text.title, caption=text.note or None, title_justify="left")
         for index, header in enumerate(text.headers):
             table.add_column(header, justify="left" if index == 0 else "right")
@@ -175,9 +189,10 @@ def print_report(summary: Summary, console: Console) -> None:
         console.print(table)
 
 
-def markdown(summary: Summary, plots: list[str]) -> str:
-    parts = [f"# Arena results\n\n{headline(summary)}.\n"]
-    for text in text_tables(summary):
+def markdown(summary: AnySummary, plots: list[str]) -> str:
+    tables, title = _tables_and_headline(summary)
+    parts = [f"# Arena results\n\n{title}.\n"]
+    for text in tables:
         parts.append(f"## {text.title}\n")
         parts.append("| " + " | ".join(text.headers) + " |")
         parts.append("|" + "---|" * len(text.headers))
@@ -263,6 +278,12 @@ def summary_json(summary: Summary) -> dict[str, Any]:
     }
 
 
-def write_report(out: Path, summary: Summary, plots: list[str]) -> None:
-    (out / "summary.json").write_text(json.dumps(summary_json(summary), indent=1) + "\n")
+def write_report(out: Path, summary: AnySummary, plots: list[str]) -> None:
+    if isinstance(summary, GoldSummary):
+        from .gold_report import gold_summary_json
+
+        numbers = gold_summary_json(summary)
+    else:
+        numbers = summary_json(summary)
+    (out / "summary.json").write_text(json.dumps(numbers, indent=1) + "\n")
     (out / "summary.md").write_text(markdown(summary, plots))

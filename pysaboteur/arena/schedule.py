@@ -14,6 +14,11 @@ Two ways to fill the seats:
 - ``seats``: seat ``i`` is played by ``bots[(i + rotation) % len(bots)]`` for
   the whole game; the rotations ``0 .. len(bots) - 1`` of one deal put every bot
   in every seat once, so each bot meets every seat's role equally often.
+
+Saboteur 2 (``edition="saboteur2"``) is played in ``seats`` mode only: its
+roles are not two teams (the boss, the profiteer and the geologists side with
+nobody, and ``swap-hats`` changes a seat's role during a round), so there is
+no "all miners by one bot" to schedule; every seat is scored by its own gold.
 """
 
 from __future__ import annotations
@@ -25,10 +30,18 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from ..rules import MINER, Options
+from ..rules.editions import find_edition
 
 TEAMS: Final = "teams"
 SEATS: Final = "seats"
 MODES: Final = (TEAMS, SEATS)
+BASE: Final = "base"
+SABOTEUR2: Final = "saboteur2"
+
+
+def default_mode(edition: str) -> str:
+    """``teams`` for the base game, ``seats`` for Saboteur 2 (the only mode it has)."""
+    return SEATS if find_edition(edition).name == SABOTEUR2 else TEAMS
 
 
 @dataclass(frozen=True)
@@ -69,6 +82,7 @@ class Unit:
     options: Options
     seed: int
     cell: Cell
+    edition: str = BASE
 
     @property
     def key(self) -> str:
@@ -106,12 +120,16 @@ def build_schedule(
     options: Options,
     mode: str = TEAMS,
     pairs: Sequence[tuple[str, str]] | None = None,
+    edition: str = BASE,
 ) -> list[Unit]:
     """Every game of a run, in a fixed order: player count, then game seed, then cell.
 
     Seed-major order means an interrupted run holds whole comparisons (every cell
     of the seeds it reached) rather than all games of a few cells.
     """
+    rules = find_edition(edition)
+    for players in player_counts:
+        rules.check_players(players)
     if not bots:
         raise ValueError("name at least one bot")
     if len(set(bots)) != len(bots):
@@ -120,12 +138,17 @@ def build_schedule(
         raise ValueError(f"mode must be one of {', '.join(MODES)}")
     if pairs and mode != TEAMS:
         raise ValueError("pairs are for teams mode")
+    if rules.name == SABOTEUR2 and mode != SEATS:
+        raise ValueError(
+            "Saboteur 2 has no two teams to seat one bot per team (the boss, the profiteer "
+            "and the geologists side with nobody): use --mode seats"
+        )
     units: list[Unit] = []
     for players in player_counts:
         cells = teams_cells(bots, pairs) if mode == TEAMS else seats_cells(bots, players)
         for game_seed in range(seed, seed + games):
             for cell in cells:
-                units.append(Unit(len(units), players, options, game_seed, cell))
+                units.append(Unit(len(units), players, options, game_seed, cell, rules.name))
     return units
 
 

@@ -1,10 +1,13 @@
-"""The statistics the arena reports: proportions with intervals, AUC, paired differences."""
+"""The statistics the arena reports: proportions with intervals, AUC, paired differences,
+and means with Student t intervals (Saboteur 2's gold pieces)."""
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
+from statistics import NormalDist
 
 #: The standard normal quantile for a two-sided 95% interval.
 Z95 = 1.959963984540054
@@ -106,3 +109,104 @@ def paired_difference(only_a: int, only_b: int, pairs: int, z: float = Z95) -> P
         max(-1.0, centre - half),
         min(1.0, centre + half),
     )
+
+
+@dataclass(frozen=True)
+class Mean:
+    """The mean of ``n`` values with its 95% Student t interval (``low``/``high``).
+
+    With fewer than two values there is no spread to measure: the interval is NaN.
+    """
+
+    n: int
+    mean: float
+    sd: float  # the sample standard deviation (n - 1 in the denominator)
+    low: float
+    high: float
+
+
+def mean_interval(values: Sequence[float], confidence: float = 0.95) -> Mean:
+    """The mean with its t interval: ``mean ± t(n - 1) · sd / sqrt(n)``.
+
+    Gold pieces per round are small whole numbers, far from normal, but the mean
+    of the hundreds of rounds a run plays is close to normal (central limit
+    theorem), and the t quantile keeps small samples honest.  A bootstrap would
+    give much the same interval, at the cost of randomness in the report.
+    """
+    n = len(values)
+    if n == 0:
+        return Mean(0, math.nan, math.nan, math.nan, math.nan)
+    mean = math.fsum(values) / n
+    if n == 1:
+        return Mean(1, mean, math.nan, math.nan, math.nan)
+    sd = math.sqrt(math.fsum((value - mean) ** 2 for value in values) / (n - 1))
+    half = t_quantile(0.5 + confidence / 2, n - 1) * sd / math.sqrt(n)
+    return Mean(n, mean, sd, mean - half, mean + half)
+
+
+@lru_cache(maxsize=4096)  # a report asks for the same few quantiles again and again
+def t_quantile(p: float, df: int) -> float:
+    """The ``p`` quantile of Student's t distribution with ``df`` degrees of freedom.
+
+    Newton's method on the distribution function (the arena needs no SciPy), from
+    the normal quantile.  Above the median the distribution function is concave
+    and the normal quantile lies below the t quantile, so every step stays below
+    the root and the steps only grow towards it: no overshoot, even for df = 1.
+    """
+    if not 0 < p < 1 or df < 1:
+        raise ValueError(f"no t quantile for p={p}, df={df}")
+    if p < 0.5:
+        return -t_quantile(1 - p, df)
+    t = NormalDist().inv_cdf(p)
+    for _ in range(200):
+        step = (t_cdf(t, df) - p) / _t_density(t, df)
+        t -= step
+        if abs(step) <= 1e-13 * max(1.0, abs(t)):
+            break
+    return t
+
+
+def _t_density(t: float, df: int) -> float:
+    log_scale = math.lgamma((df + 1) / 2) - math.lgamma(df / 2) - 0.5 * math.log(df * math.pi)
+    return math.exp(log_scale - (df + 1) / 2 * math.log1p(t * t / df))
+
+
+def t_cdf(t: float, df: int) -> float:
+    """Student's t distribution function, from the regularized incomplete beta function."""
+    tail = 0.5 * _incomplete_beta(df / 2, 0.5, df / (df + t * t))
+    return 1 - tail if t > 0 else tail
+
+
+def _incomplete_beta(a: float, b: float, x: float) -> float:
+    """I_x(a, b), by the continued fraction of Numerical Recipes (section 6.4), with the
+    symmetry I_x(a, b) = 1 - I_{1-x}(b, a) where the fraction converges slowly."""
+    if x <= 0:
+        return 0.0
+    if x >= 1:
+        return 1.0
+    front = math.exp(
+        math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b) + a * math.log(x) + b * math.log1p(-x)
+    )
+    if x < (a + 1) / (a + b + 2):
+        return front * _beta_fraction(a, b, x) / a
+    return 1 - front * _beta_fraction(b, a, 1 - x) / b
+
+
+def _beta_fraction(a: float, b: float, x: float) -> float:
+    tiny = 1e-300
+    c, d = 1.0, 1 - (a + b) * x / (a + 1)
+    d = 1 / (d if abs(d) > tiny else tiny)
+    result = d
+    for m in range(1, 1000):
+        for numerator in (
+            m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m)),
+            -(a + m) * (a + b + m) * x / ((a + 2 * m) * (a + 2 * m + 1)),
+        ):
+            d = 1 + numerator * d
+            d = 1 / (d if abs(d) > tiny else tiny)
+            c = 1 + numerator / c
+            c = c if abs(c) > tiny else tiny
+            result *= c * d
+        if abs(c * d - 1) < 1e-15:
+            break
+    return result
