@@ -96,8 +96,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, default=None, help="seed of the deal (default: random)")
     play.add_argument(
         "--bot", default=None,
-        help="the opponents' bot: heuristic, random, ismcts:seconds=1 ... (default: heuristic; "
-        "random for Saboteur 2, since the heuristic bot knows only the base game's cards)",
+        help="the opponents' bot: heuristic, random, ismcts:seconds=1 ... "
+        "(default: heuristic, in either edition)",
     )  # fmt: skip
     play.add_argument("--name", default="You", help="your name at the table")
     play.add_argument(

@@ -172,7 +172,7 @@ def test_a_player_count_the_edition_is_not_for_is_refused(
     assert message in err
 
 
-def test_the_help_names_both_editions_and_saboteur2s_default_bot(
+def test_the_help_names_both_editions_and_the_default_bot(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     for command in ("play", "bench"):
@@ -182,7 +182,7 @@ def test_the_help_names_both_editions_and_saboteur2s_default_bot(
         assert "--edition {base,saboteur2}" in text
         assert "3 to 10, or 2 to 12 with --edition saboteur2" in text
         if command == "play":
-            assert "random for Saboteur 2, since the heuristic bot knows only the base game" in text
+            assert "(default: heuristic, in either edition)" in text
 
 
 def test_verify_reads_the_edition_from_the_record(

@@ -12,7 +12,6 @@ import pytest
 from server_helpers import Server, error_of, running_server
 
 from pysaboteur.rules import game_from_record
-from pysaboteur.server.config import SABOTEUR2_DEFAULT_BOT
 from pysaboteur.server.store import Store
 
 
@@ -46,7 +45,7 @@ def test_a_saboteur2_table_is_created_and_named_everywhere(server: Server) -> No
     table, token = created["table"], created["token"]
     facts = server.facts(table)
     assert facts["edition"] == "saboteur2" and facts["players"] == 2
-    assert facts["bots"] == SABOTEUR2_DEFAULT_BOT  # none asked for: the edition's own default
+    assert facts["bots"] == server.settings.default_bot  # none asked for: the first offered
     server.ok("POST", f"/api/tables/{table}/start", token)
     view = server.view(table, token)
     assert view["observation"]["edition"] == "saboteur2"

@@ -47,7 +47,7 @@ def play_args(tmp_path: Path, **changes: object) -> argparse.Namespace:
         "players": 2,
         "seat": 0,
         "seed": 5,
-        "bot": None,  # Saboteur 2's default: the random bot
+        "bot": "random",  # quick opponents: these tests are about the terminal
         "name": "Ana",
         "save": str(tmp_path / "game.json"),
     }
@@ -118,7 +118,7 @@ def test_a_whole_saboteur2_game_is_played_in_the_terminal_and_saved(
         assert str(game.gold_pieces[seat]) in row.split()[-1]
 
 
-def test_the_opponents_of_saboteur2_default_to_the_random_bot_and_counts_are_checked(
+def test_saboteur2_player_counts_are_checked(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     assert run_play(play_args(tmp_path, players=13), Options()) == 2

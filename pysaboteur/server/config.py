@@ -12,10 +12,6 @@ DEFAULT_DATABASE = "saboteur.db"
 DEFAULT_BOTS = ("heuristic", "random", "ismcts", "ismcts:seconds=1")
 #: The editions a table may play, as ``POST /api/tables`` names them.
 EDITIONS = ("base", "saboteur2")
-#: The bot for the empty seats of a Saboteur 2 table whose host names none (when
-#: the server offers it): the bots were taught the base game first, and "random"
-#: at least plays every Saboteur 2 move.  The one place to change once they learn.
-SABOTEUR2_DEFAULT_BOT = "random"
 
 
 @dataclass(frozen=True)
@@ -55,12 +51,6 @@ class Settings:
     @property
     def default_bot(self) -> str:
         return self.bots[0]
-
-    def default_bot_for(self, edition: str) -> str:
-        """The bot of a table of ``edition`` whose host chose none."""
-        if edition == "saboteur2" and SABOTEUR2_DEFAULT_BOT in self.bots:
-            return SABOTEUR2_DEFAULT_BOT
-        return self.default_bot
 
 
 def database_url(path: str | None, url: str | None) -> str:

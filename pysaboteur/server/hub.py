@@ -149,7 +149,7 @@ class Hub:
     async def create(self, request: CreateTable) -> tuple[LiveTable, str | None]:
         """A new table; the host's token (None for a table of bots only)."""
         edition = check_edition(request.edition, request.players)
-        spec = request.bots or self.settings.default_bot_for(edition)
+        spec = request.bots or self.settings.default_bot
         if spec not in self.settings.bots:
             allowed = ", ".join(self.settings.bots)
             raise ApiError(

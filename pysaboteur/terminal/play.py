@@ -43,7 +43,7 @@ BOT_NAMES = (
     "Ada", "Bram", "Cleo", "Dev", "Elin", "Finn", "Gus", "Hana", "Ivo", "Juno", "Kai", "Lina",
 )  # fmt: skip
 #: The opponents' bot when none is named: the heuristic bot knows only the base game.
-DEFAULT_BOT = {"base": "heuristic", "saboteur2": "random"}
+DEFAULT_BOT = {"base": "heuristic", "saboteur2": "heuristic"}
 GAMES_DIR = Path("saboteur-games")
 
 #: What the person may type, as (example, meaning) pairs for the help table.
