@@ -54,7 +54,7 @@ from itertools import product
 from math import comb, factorial
 from typing import Any
 
-from .cards import BREAK_TOOL, GEOLOGIST, GOAL_CARDS, TOOL_BIT, cell_key, parse_shape
+from .cards import BREAK_TOOL, GEOLOGIST, TOOL_BIT, cell_key, parse_shape
 from .determinize import Determinizer, _viewer
 from .determinize_gold import shuffle
 from .editions import Deal, find_edition
@@ -847,16 +847,6 @@ class Saboteur2Determinizer(Determinizer):
                 raise ValueError("the seat's swaps do not match its hand and its moves")
             drawn[number] = +held
         return drawn
-
-    def _read_goals(self, observation: Observation) -> None:
-        self._goals: list[str | None] = [goal["card"] for goal in observation["goals"]]
-        self._revealed = [bool(goal["face_up"]) for goal in observation["goals"]]
-        self._hidden_goals = [index for index, card in enumerate(self._goals) if card is None]
-        rest = list(GOAL_CARDS)
-        for card in self._goals:
-            if card is not None:
-                rest.remove(card)
-        self._goals_left = rest
 
     def _read_maze(self, observation: Observation) -> None:
         rest = iter(self._goals_left)
