@@ -9,6 +9,7 @@ from scenarios import corridor, crafted_game, in_turn
 
 from pysaboteur.bots import make_bot
 from pysaboteur.bots.ismcts import CLEAR_MARGIN, IsmctsBot
+from pysaboteur.bots.paired_choice import clear_winner
 from pysaboteur.bots.rollout import play_on, playout_move
 from pysaboteur.bots.value import FEATURE_NAMES, features, miners_win_chance
 from pysaboteur.rules import Game, Move, seat_observation
@@ -105,12 +106,12 @@ def test_the_search_keeps_the_heuristics_choice_unless_another_is_clearly_better
         second: [0.10 * count, (0.10**2 + 0.05**2) * count],
         third: [0.05 * count, (0.05**2 + 0.05**2) * count],
     }
-    assert IsmctsBot._pick(shortlist, clear, count) == second
+    assert clear_winner(shortlist, clear, count, CLEAR_MARGIN) == second
     # Under the margin, or not two standard errors clear of zero: keep the first.
     small = {first: [0.0, 0.0], second: [CLEAR_MARGIN / 2 * count, 0.0], third: [0.0, 0.0]}
-    assert IsmctsBot._pick(shortlist, small, count) == first
+    assert clear_winner(shortlist, small, count, CLEAR_MARGIN) == first
     noisy = {first: [0.0, 0.0], second: [0.05 * count, (0.05**2 + 1.0) * count], third: [0.0, 0.0]}
-    assert IsmctsBot._pick(shortlist, noisy, count) == first
+    assert clear_winner(shortlist, noisy, count, CLEAR_MARGIN) == first
 
 
 def test_the_search_bot_plays_a_legal_move_and_the_same_one_for_the_same_seed() -> None:

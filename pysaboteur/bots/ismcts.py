@@ -40,6 +40,7 @@ from .base import register
 from .beliefs import RoleBeliefs
 from .heuristic import HeuristicBot
 from .ismcts2 import Saboteur2Search
+from .paired_choice import clear_winner
 from .rollout import play_on
 from .value import miners_win_chance
 
@@ -142,22 +143,7 @@ class IsmctsBot:
                 advantage[move][0] += difference
                 advantage[move][1] += difference * difference
             count += 1
-        return self._pick(shortlist, advantage, count)
-
-    @staticmethod
-    def _pick(shortlist: list[Move], advantage: dict[Move, list[float]], count: int) -> Move:
-        """The heuristic's first choice, unless another beats it clearly on the samples."""
-        best = shortlist[0]
-        best_mean = 0.0
-        if count < 2:
-            return best
-        for move in shortlist[1:]:
-            total, squares = advantage[move]
-            mean = total / count
-            spread = math.sqrt(max(squares / count - mean * mean, 0.0) / (count - 1))
-            if mean > CLEAR_MARGIN and mean > 2.0 * spread and mean > best_mean:
-                best, best_mean = move, mean
-        return best
+        return clear_winner(shortlist, advantage, count, CLEAR_MARGIN)
 
     def _iterate(
         self, node: Node, game: Game, move: Move, horizon: int, rng: random.Random

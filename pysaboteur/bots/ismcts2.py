@@ -31,7 +31,6 @@ richest and otherwise discards a card.
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from typing import Final
@@ -55,6 +54,7 @@ from ..rules.moves import (
 )
 from ..rules.observation import Observation, viewer_seat
 from .heuristic2 import Saboteur2Heuristic
+from .paired_choice import clear_winner
 
 DEFAULT_ITERATIONS: Final = 20
 #: How much better than the heuristic's first choice another move must do on the
@@ -128,7 +128,7 @@ class Saboteur2Search:
                 advantage[move][0] += difference
                 advantage[move][1] += difference * difference
             count += 1
-        return _pick(shortlist, advantage, count)
+        return clear_winner(shortlist, advantage, count, CLEAR_MARGIN)
 
     def _draw(self, sampler: Determinizer, beliefs: list[dict[str, float]], seat: int) -> Game:
         samples = [sampler.sample(self._rng) for _ in range(RESAMPLE)]
@@ -142,20 +142,6 @@ class Saboteur2Search:
         if not sum(weights):
             return samples[0]
         return self._rng.choices(samples, weights)[0]
-
-
-def _pick(shortlist: list[Move], advantage: dict[Move, list[float]], count: int) -> Move:
-    best = shortlist[0]
-    best_mean = 0.0
-    if count < 2:
-        return best
-    for move in shortlist[1:]:
-        total, squares = advantage[move]
-        mean = total / count
-        spread = math.sqrt(max(squares / count - mean * mean, 0.0) / (count - 1))
-        if mean > CLEAR_MARGIN and mean > 2.0 * spread and mean > best_mean:
-            best, best_mean = move, mean
-    return best
 
 
 def round_gold(
