@@ -9,8 +9,10 @@ playing cards, so that every crafted deal is still the exact 67-card set.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
+
+import pytest
 
 from pysaboteur.rules import (
     Deal,
@@ -255,6 +257,33 @@ def snapshot(game: Game) -> dict[str, Any]:
         "gold_seen": [[list(look) for look in looks] for looks in game.gold_seen],
         "turns": (game.last_turn, game.last_path, game.finder, game.round_number),
     }
+
+
+def check_accepted_iff_generated(
+    game: Game,
+    moves: Sequence[Move] | Sequence[str],
+    picture: Callable[[Game], Any] = snapshot,
+) -> None:
+    """Each move is accepted if and only if it is generated; rejected moves change
+    nothing (``picture`` is what "nothing" compares: :func:`snapshot` by default)."""
+    legal = game.legal_moves()
+    before = picture(game)
+    for move in moves:
+        try:
+            parsed = Move.parse(move) if isinstance(move, str) else move
+        except ValueError:
+            parsed = None
+        reason = None if parsed is None else game.why_illegal(parsed)
+        if parsed is not None and reason is None:
+            assert parsed in legal, f"{parsed!r} is accepted but not generated"
+            game.copy().play(move)
+            continue
+        assert parsed not in legal, f"{parsed!r} is generated but rejected: {reason}"
+        with pytest.raises(IllegalMove):
+            game.play(move)
+    # Comparing after each move would cost most of the test's time; a change by any
+    # of them shows here, and hypothesis then shrinks the moves to the one that did it.
+    assert picture(game) == before, f"one of the rejected moves {moves} changed the game"
 
 
 def refusal(game: Game, text: str) -> str:

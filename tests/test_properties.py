@@ -21,6 +21,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from inventory import Chooser, card_places, gold_places
+from scenarios import check_accepted_iff_generated
 
 from pysaboteur.rules import (
     GOAL_CELLS,
@@ -271,28 +272,6 @@ _FIELDS_USED = {
 }
 
 
-def check_accepted_iff_generated(game: Game, moves: list[Move] | list[str]) -> None:
-    """Each move is accepted if and only if it is generated; rejected moves change nothing."""
-    legal = game.legal_moves()
-    before = snapshot(game)
-    for move in moves:
-        try:
-            parsed = Move.parse(move) if isinstance(move, str) else move
-        except ValueError:
-            parsed = None
-        reason = None if parsed is None else game.why_illegal(parsed)
-        if parsed is not None and reason is None:
-            assert parsed in legal, f"{parsed!r} is accepted but not generated"
-            game.copy().play(move)
-            continue
-        assert parsed not in legal, f"{parsed!r} is generated but rejected: {reason}"
-        with pytest.raises(IllegalMove):
-            game.play(move)
-    # Comparing after each move would cost most of the test's time; a change by any
-    # of them shows here, and hypothesis then shrinks the moves to the one that did it.
-    assert snapshot(game) == before, f"one of the rejected moves {moves} changed the game"
-
-
 @GAMES
 @given(game_specs(), choosers, st.integers(0, 11), st.data())
 def test_a_move_is_accepted_if_and_only_if_it_is_generated(
@@ -302,7 +281,7 @@ def test_a_move_is_accepted_if_and_only_if_it_is_generated(
         # Look closely at one position in twelve, at every gold pick and at the end.
         if game.phase == OVER or game.offer or len(game.moves) % 12 == offset:
             candidates = [data.draw(candidate_moves(game)) for _ in range(4)]
-            check_accepted_iff_generated(game, candidates)
+            check_accepted_iff_generated(game, candidates, snapshot)
 
 
 STRAY: dict[str, Any] = {
@@ -322,7 +301,7 @@ def test_a_move_with_a_field_its_kind_does_not_use_is_rejected(
     move = data.draw(st.sampled_from(game.legal_moves()))
     unused = [f for f in Move._fields[2:] if f not in _FIELDS_USED[move.kind]]
     field = data.draw(st.sampled_from(unused))
-    check_accepted_iff_generated(game, [move._replace(**{field: STRAY[field]})])
+    check_accepted_iff_generated(game, [move._replace(**{field: STRAY[field]})], snapshot)
 
 
 def test_a_repair_naming_a_card_that_is_not_a_repair_is_rejected() -> None:
@@ -361,7 +340,7 @@ def test_a_move_text_is_accepted_if_and_only_if_its_move_is_generated(
             valid = data.draw(st.sampled_from(legal_texts))
             texts = st.text(MOVE_ALPHABET, max_size=24) | canonical_texts()
             texts = texts | mutated_texts(valid) | st.just(valid)
-            check_accepted_iff_generated(game, [data.draw(texts) for _ in range(4)])
+            check_accepted_iff_generated(game, [data.draw(texts) for _ in range(4)], snapshot)
 
 
 # -- moves and their text ---------------------------------------------------------------

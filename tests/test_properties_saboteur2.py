@@ -21,17 +21,16 @@ from dataclasses import fields
 from itertools import combinations
 from typing import Any, NamedTuple
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from inventory import Saboteur2Chooser, card_places, dwarf_places
+from scenarios import check_accepted_iff_generated
 
 from pysaboteur.rules import (
     GOAL_CELLS,
     OVER,
     PLAY,
     Game,
-    IllegalMove,
     Move,
     Options,
     public_observation,
@@ -367,24 +366,6 @@ def candidate_moves(draw: st.DrawFn, game: Game) -> Move:
     return Move(**{name: value[name] for name in Move._fields if name in used})
 
 
-def check_accepted_iff_generated(game: Game, moves: list[Move]) -> None:
-    """Each move is accepted if and only if it is generated; refused moves change nothing."""
-    legal = game.legal_moves()
-    before = snapshot(game)
-    for move in moves:
-        reason = game.why_illegal(move)
-        if reason is None:
-            assert move in legal, f"{move!r} is accepted but not generated"
-            game.copy().play(move)
-            continue
-        assert move not in legal, f"{move!r} is generated but refused: {reason}"
-        with pytest.raises(IllegalMove):
-            game.play(move)
-    # Comparing after each move would cost most of the test's time; a change by any
-    # of them shows here, and hypothesis then shrinks the moves to the one that did it.
-    assert snapshot(game) == before, f"one of the refused moves {moves} changed the game"
-
-
 @GAMES
 @given(game_specs(), choosers, st.integers(0, 11), st.data())
 def test_a_move_is_accepted_if_and_only_if_it_is_generated(
@@ -394,7 +375,7 @@ def test_a_move_is_accepted_if_and_only_if_it_is_generated(
         # Look closely at one position in twelve, at every theft and at the end.
         if game.phase != PLAY or len(game.moves) % 12 == offset:
             candidates = [data.draw(candidate_moves(game)) for _ in range(6)]
-            check_accepted_iff_generated(game, candidates)
+            check_accepted_iff_generated(game, candidates, snapshot)
 
 
 # -- copies and replays ---------------------------------------------------------------
