@@ -60,6 +60,7 @@ from ..rules.cards import (
 )
 from ..rules.editions import find_edition
 from ..rules.moves import BREAK, DISCARD, FIX, MAP, PASS, PLACE, ROCKFALL, TAKE, Move
+from .encoding import Window, action_mask
 
 #: The window of cells that path cards and rockfall can name.
 X_MIN: Final = -4
@@ -100,17 +101,11 @@ def action_count(players: int) -> int:
     return fix_start(players) + len(REPAIRS) * players
 
 
-def cell_index(x: int, y: int) -> int | None:
-    """The cell's index in the window (row by row), or None outside it."""
-    if X_MIN <= x <= X_MAX and Y_MIN <= y <= Y_MAX:
-        return (y - Y_MIN) * WIDTH + (x - X_MIN)
-    return None
-
-
-def cell_of(index: int) -> tuple[int, int]:
-    """The ``(x, y)`` of a window cell index."""
-    row, column = divmod(index, WIDTH)
-    return column + X_MIN, row + Y_MIN
+#: ``cell_index(x, y)``: a cell's index in the window (row by row), None outside it;
+#: ``cell_of(index)``: the ``(x, y)`` of an index.
+WINDOW: Final = Window(X_MIN, X_MAX, Y_MIN, Y_MAX)
+cell_index: Final = WINDOW.index
+cell_of: Final = WINDOW.cell
 
 
 _SHAPE_INDEX: Final = {code: index for index, code in enumerate(PLACE_SHAPES)}
@@ -211,6 +206,4 @@ class ActionSpace:
 
     def mask(self, actions: Iterable[int]) -> np.ndarray:
         """An int8 vector with 1 at each of ``actions``."""
-        mask = np.zeros(self.size, dtype=np.int8)
-        mask[list(actions)] = 1
-        return mask
+        return action_mask(self.size, actions)

@@ -83,6 +83,7 @@ from ..rules.moves import (
     TRAPPED,
     Move,
 )
+from .encoding import Window, action_mask
 
 EDITION: Final = find_edition("saboteur2")
 
@@ -139,17 +140,11 @@ def action_count(players: int) -> int:
     return AIMED_START + len(AIMED) * players
 
 
-def cell_index(x: int, y: int) -> int | None:
-    """The cell's index in the window (row by row), or None outside it."""
-    if X_MIN <= x <= X_MAX and Y_MIN <= y <= Y_MAX:
-        return (y - Y_MIN) * WIDTH + (x - X_MIN)
-    return None
-
-
-def cell_of(index: int) -> tuple[int, int]:
-    """The ``(x, y)`` of a window cell index."""
-    row, column = divmod(index, WIDTH)
-    return column + X_MIN, row + Y_MIN
+#: ``cell_index(x, y)``: a cell's index in the window (row by row), None outside it;
+#: ``cell_of(index)``: the ``(x, y)`` of an index.
+WINDOW: Final = Window(X_MIN, X_MAX, Y_MIN, Y_MAX)
+cell_index: Final = WINDOW.index
+cell_of: Final = WINDOW.cell
 
 
 _CARD_INDEX: Final = {code: index for index, code in enumerate(CARD_CODES)}
@@ -329,9 +324,7 @@ class ActionSpace2:
 
     def mask(self, actions: Iterable[int]) -> np.ndarray:
         """An int8 vector with 1 at each of ``actions``."""
-        mask = np.zeros(self.size, dtype=np.int8)
-        mask[list(actions)] = 1
-        return mask
+        return action_mask(self.size, actions)
 
     @staticmethod
     def _slots_of(hand: Sequence[str]) -> list[str]:

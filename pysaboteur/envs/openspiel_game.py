@@ -44,14 +44,11 @@ the others).
 
 from __future__ import annotations
 
-import json
-import random
 from typing import Any, Final
 
-import numpy as np
 import pyspiel  # type: ignore[import-not-found]
 
-from ..rules import Deal, Game, Options, seat_observation, table_observation
+from ..rules import Deal, Game, Move, Options
 from ..rules.cards import (
     GOAL_CARDS,
     GOLD_CARDS,
@@ -63,10 +60,16 @@ from ..rules.cards import (
     SABOTEUR,
     SABOTEURS_IN_POOL,
 )
-from ..rules.determinize import Determinizer
 from ..rules.game import ROUNDS
 from ..rules.observation import Observation
 from .actions import CARD_CODES, GOLD_VALUES, ActionSpace
+from .openspiel_core import (
+    SaboteurGameCore,
+    SaboteurStateCore,
+    SeatObserver,
+    game_info,
+    read_settings,
+)
 from .tensors import ObservationEncoder
 from .text import observation_text, table_text
 
@@ -117,43 +120,26 @@ def max_game_length(players: int) -> int:
     return ROUNDS * (turns + _MOST_OFFERED)
 
 
-class SaboteurGame(pyspiel.Game):  # type: ignore[misc]
+class SaboteurGame(SaboteurGameCore):
     """The game for OpenSpiel; its parameters are described in the module's docstring."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
-        settings = {**_DEFAULTS, **(params or {})}
-        players = settings["players"]
-        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise ValueError(f"Saboteur is for {MIN_PLAYERS} to {MAX_PLAYERS} players")
-        if settings["returns"] not in RETURNS:
-            raise ValueError(f"returns must be one of {', '.join(RETURNS)}")
-        win = settings["returns"] == "win"
-        info = pyspiel.GameInfo(
-            num_distinct_actions=ActionSpace(players).size,
-            max_chance_outcomes=len(CARD_CODES),
-            num_players=players,
-            min_utility=-1.0 if win else 0.0,
-            max_utility=1.0 if win else float(NUGGETS),
-            utility_sum=None,
-            max_game_length=max_game_length(players),
+        settings, players, win = read_settings(_DEFAULTS, params, RETURNS, _check_players)
+        actions = ActionSpace(players)
+        info = game_info(
+            players, actions.size, len(CARD_CODES), win, float(NUGGETS), max_game_length(players)
         )
-        super().__init__(GAME_TYPE, info, params or {})
-        self.players = players
-        self.rules = Options(
+        rules = Options(
             settings["gold_draw"], settings["next_round_start"], bool(settings["open_hands"])
         )
-        self.win = win
-        self.action_ids = ActionSpace(players)
-
-    def new_initial_state(self) -> SaboteurState:
-        return SaboteurState(self)
-
-    def make_py_observer(
-        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
-    ) -> SaboteurObserver:
-        return SaboteurObserver(
-            self.players, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params
+        super().__init__(
+            GAME_TYPE, info, params, rules, win, actions, SaboteurState, SaboteurObserver
         )
+
+
+def _check_players(players: int) -> None:
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise ValueError(f"Saboteur is for {MIN_PLAYERS} to {MAX_PLAYERS} players")
 
 
 class DealBuilder:
@@ -228,6 +214,10 @@ class DealBuilder:
             return f"round {number} goal {len(goals) + 1}: {name}"
         return f"round {number} card {len(cards) + 1}: {name}"
 
+    def progress(self) -> str:
+        cards = sum(len(r) + len(g) + len(c) for r, g, c in self.deals)
+        return f"dealing: {len(self.gold)} gold cards, {cards} role, goal and playing cards"
+
     def _lay(self, kind: str, name: Any) -> None:
         if kind == "gold":
             self.gold.append(name)
@@ -271,162 +261,28 @@ def _left(names: tuple[Any, ...], pool: Any, laid: list[Any]) -> dict[Any, int]:
     return left
 
 
-class _Table:
-    """Everything a state holds, copied cheaply when OpenSpiel clones the state (it
-    deep-copies a Python state's attributes)."""
-
-    def __init__(self, players: int) -> None:
-        self.dealing = DealBuilder(players)
-        self.game: Game | None = None
-        self.determinizers: dict[int, Determinizer] = {}  # by player, for this moment
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Table:
-        other = _Table.__new__(_Table)
-        other.dealing = self.dealing.copy()
-        other.game = None if self.game is None else self.game.copy()
-        other.determinizers = {}
-        return other
-
-
-class SaboteurState(pyspiel.State):  # type: ignore[misc]
+class SaboteurState(SaboteurStateCore):
     """A moment of a game: chance still dealing, a seat to move, or the end."""
 
     def __init__(self, game: SaboteurGame) -> None:
-        super().__init__(game)
-        self._rules = game.rules
-        self._win = game.win
-        self._action_ids = game.action_ids
-        self._table = _Table(game.players)
+        super().__init__(game, DealBuilder(game.players))
 
-    # -- the OpenSpiel state API ----------------------------------------------------------
+    def _legal_of(self, game: Game) -> dict[int, Move]:
+        return self._action_ids.legal_actions(game.legal_moves())  # type: ignore[no-any-return]
 
-    def current_player(self) -> int:
-        game = self._table.game
-        if game is None:
-            return int(pyspiel.PlayerId.CHANCE)
-        if game.is_over:
-            return int(pyspiel.PlayerId.TERMINAL)
-        assert game.to_move is not None
-        return game.to_move
-
-    def _legal_actions(self, player: int) -> list[int]:
-        return sorted(self._legal())
-
-    def chance_outcomes(self) -> list[tuple[int, float]]:
-        return self._table.dealing.outcomes()
-
-    def _apply_action(self, action: int) -> None:
-        table = self._table
-        table.determinizers = {}
-        if table.game is None:
-            table.dealing.apply(action)
-            if table.dealing.done:
-                table.game = table.dealing.game(self._rules)
-            return
-        move = self._legal().get(action)
-        if move is None:
-            raise ValueError(f"action {action} is not legal now")
-        table.game.play(move)
-
-    def _action_to_string(self, player: int, action: int) -> str:
-        if player == pyspiel.PlayerId.CHANCE:
-            return self._table.dealing.describe(action)
+    def _move_string(self, player: int, action: int) -> str:
         return str(self._action_ids.to_move(action, player))
 
-    def is_terminal(self) -> bool:
-        return self._table.game is not None and self._table.game.is_over
-
-    def returns(self) -> list[float]:
-        game = self._table.game
-        players = self._action_ids.players
-        if game is None or not game.is_over:
-            return [0.0] * players
-        if self._win:
-            winners = set(game.winners)
-            return [1.0 if seat in winners else -1.0 for seat in range(players)]
-        return [float(nuggets) for nuggets in game.nuggets]
-
-    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> SaboteurState:
-        """A state drawn from those that agree with everything ``player_id`` knows."""
-        table = self._table
-        if table.game is None:
-            return self.clone()  # type: ignore[no-any-return]  # nobody knows anything yet
-        determinizer = table.determinizers.get(player_id)
-        if determinizer is None:
-            observation = seat_observation(table.game, player_id)
-            determinizer = table.determinizers[player_id] = Determinizer(observation)
-        rng = random.Random(int(probability_sampler() * 2**52))
-        state: SaboteurState = self.get_game().new_initial_state()
-        state._table.game = determinizer.sample(rng)
-        return state
-
-    def __str__(self) -> str:
-        game = self._table.game
-        if game is None:
-            dealt = self._table.dealing
-            cards = sum(len(r) + len(g) + len(c) for r, g, c in dealt.deals)
-            return f"dealing: {len(dealt.gold)} gold cards, {cards} role, goal and playing cards"
-        everything = table_observation(game)
-        hands = " | ".join(" ".join(hand) for hand in everything["hands"] or [])
-        return f"{table_text(everything)}\nroles: {' '.join(everything['roles'])}\nhands: {hands}"
-
-    # -- beyond the API ------------------------------------------------------------------
-
-    @property
-    def engine_game(self) -> Game | None:
-        """The engine's game inside the state (it sees every hidden card), or None while
-        chance is still dealing."""
-        return self._table.game
-
-    @property
-    def dealing(self) -> DealBuilder:
-        """The chance outcomes drawn so far."""
-        return self._table.dealing
-
-    def _legal(self) -> dict[int, Any]:
-        game = self._table.game
-        assert game is not None
-        return self._action_ids.legal_actions(game.legal_moves())
-
-    def seat_observation(self, player: int) -> Observation | None:
-        """The player's observation, or None while chance is still dealing."""
-        game = self._table.game
-        return None if game is None else seat_observation(game, player)
+    def _table_text(self, observation: Observation) -> str:
+        return table_text(observation)
 
 
-class SaboteurObserver:
+class SaboteurObserver(SeatObserver):
     """OpenSpiel's observer: the seat's observation as a string, and (without perfect
     recall) the tensor of :mod:`.tensors`."""
 
     def __init__(self, players: int, iig_obs_type: Any, params: dict[str, Any] | None) -> None:
-        if params:
-            raise ValueError(f"the observer takes no parameters, got {params}")
-        if iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER:
-            raise ValueError("Saboteur's observers are one seat's (private_info=SINGLE_PLAYER)")
-        self.perfect_recall = bool(iig_obs_type.perfect_recall)
-        self._encoder = ObservationEncoder(players)
-        self.tensor: np.ndarray | None = None
-        self.dict: dict[str, np.ndarray] = {}
-        if not self.perfect_recall:
-            self.tensor = np.zeros(self._encoder.size, dtype=np.float32)
-            self.dict = {"observation": self.tensor}
-
-    def set_from(self, state: SaboteurState, player: int) -> None:
-        if self.tensor is None:
-            return
-        observation = state.seat_observation(player)
-        if observation is None:
-            self.tensor.fill(0.0)
-        else:
-            self.tensor[:] = self._encoder.encode(observation)
-
-    def string_from(self, state: SaboteurState, player: int) -> str:
-        observation = state.seat_observation(player)
-        if observation is None:
-            return f"seat {player}: dealing"
-        if self.perfect_recall:
-            return json.dumps(observation, sort_keys=True, separators=(",", ":"))
-        return observation_text(observation)
+        super().__init__(ObservationEncoder(players), observation_text, iig_obs_type, params)
 
 
 pyspiel.register_game(GAME_TYPE, SaboteurGame)

@@ -45,19 +45,22 @@ pieces, -1 to the others).
 
 from __future__ import annotations
 
-import json
-import random
 from typing import Any, Final
 
-import numpy as np
 import pyspiel  # type: ignore[import-not-found]
 
-from ..rules import Deal, Game, Options, seat_observation, table_observation
+from ..rules import Deal, Game, Move, Options
 from ..rules.cards import GOAL_CARDS
-from ..rules.determinize import Determinizer
 from ..rules.editions.saboteur2 import DWARF_CARDS, HAND_SIZE, REMOVED_PER_ROUND
 from ..rules.observation import Observation
 from .actions2 import CARD_CODES, EDITION, ActionSpace2
+from .openspiel_core import (
+    SaboteurGameCore,
+    SaboteurStateCore,
+    SeatObserver,
+    game_info,
+    read_settings,
+)
 from .tensors2 import ROLES, ObservationEncoder2, observation_text, table_text
 
 SHORT_NAME: Final = "python_saboteur2"
@@ -107,41 +110,21 @@ def max_game_length(players: int) -> int:
     return ROUNDS * (in_play + players * (in_play + 1) + 4)
 
 
-class Saboteur2Game(pyspiel.Game):  # type: ignore[misc]
+class Saboteur2Game(SaboteurGameCore):
     """The game for OpenSpiel; its parameters are described in the module's docstring."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
-        settings = {**_DEFAULTS, **(params or {})}
-        players = settings["players"]
-        EDITION.check_players(players)
-        if settings["returns"] not in RETURNS:
-            raise ValueError(f"returns must be one of {', '.join(RETURNS)}")
-        win = settings["returns"] == "win"
-        info = pyspiel.GameInfo(
-            num_distinct_actions=ActionSpace2(players).size,
-            max_chance_outcomes=len(CARD_CODES),
-            num_players=players,
-            min_utility=-1.0 if win else 0.0,
-            max_utility=1.0 if win else float(ROUNDS * _MOST_A_ROUND),
-            utility_sum=None,
-            max_game_length=max_game_length(players),
+        settings, players, win = read_settings(_DEFAULTS, params, RETURNS, EDITION.check_players)
+        actions = ActionSpace2(players)
+        most = float(ROUNDS * _MOST_A_ROUND)
+        info = game_info(
+            players, actions.size, len(CARD_CODES), win, most, max_game_length(players)
         )
-        super().__init__(GAME_TYPE, info, params or {})
-        self.players = players
-        self.rules = Options(
+        rules = Options(
             next_round_start=settings["next_round_start"], open_hands=bool(settings["open_hands"])
         )
-        self.win = win
-        self.action_ids = ActionSpace2(players)
-
-    def new_initial_state(self) -> Saboteur2State:
-        return Saboteur2State(self)
-
-    def make_py_observer(
-        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
-    ) -> Saboteur2Observer:
-        return Saboteur2Observer(
-            self.players, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params
+        super().__init__(
+            GAME_TYPE, info, params, rules, win, actions, Saboteur2State, Saboteur2Observer
         )
 
 
@@ -212,6 +195,10 @@ class DealBuilder2:
         dealt = self.deals[-1][stage]
         return f"round {len(self.deals)} {kind} {len(dealt) + 1}: {names[outcome]}"
 
+    def progress(self) -> str:
+        dealt = sum(len(stage) for deal in self.deals for stage in deal)
+        return f"dealing: {dealt} dwarf, goal and playing cards"
+
     def _fill_forced(self) -> None:
         """Lay every card that is the only kind left, and open the next round's deal."""
         while True:
@@ -241,66 +228,18 @@ class DealBuilder2:
         return Game(players, options, 0, first=0, deals=deals, edition=EDITION.name)
 
 
-class _Table:
-    """Everything a state holds, copied cheaply when OpenSpiel clones the state (it
-    deep-copies a Python state's attributes)."""
-
-    def __init__(self, players: int) -> None:
-        self.dealing = DealBuilder2(players)
-        self.game: Game | None = None
-        self.determinizers: dict[int, Determinizer] = {}  # by player, for this moment
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Table:
-        other = _Table.__new__(_Table)
-        other.dealing = self.dealing.copy()
-        other.game = None if self.game is None else self.game.copy()
-        other.determinizers = {}
-        return other
-
-
-class Saboteur2State(pyspiel.State):  # type: ignore[misc]
+class Saboteur2State(SaboteurStateCore):
     """A moment of a game: chance still dealing, a seat to move, or the end."""
 
     def __init__(self, game: Saboteur2Game) -> None:
-        super().__init__(game)
-        self._rules = game.rules
-        self._win = game.win
-        self._action_ids = game.action_ids
-        self._table = _Table(game.players)
+        super().__init__(game, DealBuilder2(game.players))
 
-    # -- the OpenSpiel state API ----------------------------------------------------------
-
-    def current_player(self) -> int:
-        game = self._table.game
-        if game is None:
-            return int(pyspiel.PlayerId.CHANCE)
-        if game.is_over:
-            return int(pyspiel.PlayerId.TERMINAL)
+    def _legal_of(self, game: Game) -> dict[int, Move]:
         assert game.to_move is not None
-        return game.to_move
+        hand = game.hands[game.to_move]
+        return self._action_ids.legal_actions(game.legal_moves(), hand)  # type: ignore[no-any-return]
 
-    def _legal_actions(self, player: int) -> list[int]:
-        return sorted(self._legal())
-
-    def chance_outcomes(self) -> list[tuple[int, float]]:
-        return self._table.dealing.outcomes()
-
-    def _apply_action(self, action: int) -> None:
-        table = self._table
-        table.determinizers = {}
-        if table.game is None:
-            table.dealing.apply(action)
-            if table.dealing.done:
-                table.game = table.dealing.game(self._rules)
-            return
-        move = self._legal().get(action)
-        if move is None:
-            raise ValueError(f"action {action} is not legal now")
-        table.game.play(move)
-
-    def _action_to_string(self, player: int, action: int) -> str:
-        if player == pyspiel.PlayerId.CHANCE:
-            return self._table.dealing.describe(action)
+    def _move_string(self, player: int, action: int) -> str:
         game = self._table.game
         hand = None if game is None else game.hands[player]
         try:
@@ -308,99 +247,16 @@ class Saboteur2State(pyspiel.State):  # type: ignore[misc]
         except ValueError:  # slots the hand does not hold now
             return f"{player} {self._action_ids.describe(action)}"
 
-    def is_terminal(self) -> bool:
-        return self._table.game is not None and self._table.game.is_over
-
-    def returns(self) -> list[float]:
-        game = self._table.game
-        players = self._action_ids.players
-        if game is None or not game.is_over:
-            return [0.0] * players
-        if self._win:
-            winners = set(game.winners)
-            return [1.0 if seat in winners else -1.0 for seat in range(players)]
-        return [float(pieces) for pieces in game.gold_pieces]
-
-    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> Saboteur2State:
-        """A state drawn from those that agree with everything ``player_id`` knows."""
-        table = self._table
-        if table.game is None:
-            return self.clone()  # type: ignore[no-any-return]  # nobody knows anything yet
-        determinizer = table.determinizers.get(player_id)
-        if determinizer is None:
-            observation = seat_observation(table.game, player_id)
-            determinizer = table.determinizers[player_id] = Determinizer(observation)
-        rng = random.Random(int(probability_sampler() * 2**52))
-        state: Saboteur2State = self.get_game().new_initial_state()
-        state._table.game = determinizer.sample(rng)
-        return state
-
-    def __str__(self) -> str:
-        game = self._table.game
-        if game is None:
-            dealt = sum(len(stage) for deal in self._table.dealing.deals for stage in deal)
-            return f"dealing: {dealt} dwarf, goal and playing cards"
-        everything = table_observation(game)
-        hands = " | ".join(" ".join(hand) for hand in everything["hands"] or [])
-        return f"{table_text(everything)}\nroles: {' '.join(everything['roles'])}\nhands: {hands}"
-
-    # -- beyond the API ------------------------------------------------------------------
-
-    @property
-    def engine_game(self) -> Game | None:
-        """The engine's game inside the state (it sees every hidden card), or None while
-        chance is still dealing."""
-        return self._table.game
-
-    @property
-    def dealing(self) -> DealBuilder2:
-        """The chance outcomes drawn so far."""
-        return self._table.dealing
-
-    def _legal(self) -> dict[int, Any]:
-        game = self._table.game
-        assert game is not None and game.to_move is not None
-        return self._action_ids.legal_actions(game.legal_moves(), game.hands[game.to_move])
-
-    def seat_observation(self, player: int) -> Observation | None:
-        """The player's observation, or None while chance is still dealing."""
-        game = self._table.game
-        return None if game is None else seat_observation(game, player)
+    def _table_text(self, observation: Observation) -> str:
+        return table_text(observation)
 
 
-class Saboteur2Observer:
+class Saboteur2Observer(SeatObserver):
     """OpenSpiel's observer: the seat's observation as a string, and (without perfect
     recall) the tensor of :mod:`.tensors2`."""
 
     def __init__(self, players: int, iig_obs_type: Any, params: dict[str, Any] | None) -> None:
-        if params:
-            raise ValueError(f"the observer takes no parameters, got {params}")
-        if iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER:
-            raise ValueError("Saboteur's observers are one seat's (private_info=SINGLE_PLAYER)")
-        self.perfect_recall = bool(iig_obs_type.perfect_recall)
-        self._encoder = ObservationEncoder2(players)
-        self.tensor: np.ndarray | None = None
-        self.dict: dict[str, np.ndarray] = {}
-        if not self.perfect_recall:
-            self.tensor = np.zeros(self._encoder.size, dtype=np.float32)
-            self.dict = {"observation": self.tensor}
-
-    def set_from(self, state: Saboteur2State, player: int) -> None:
-        if self.tensor is None:
-            return
-        observation = state.seat_observation(player)
-        if observation is None:
-            self.tensor.fill(0.0)
-        else:
-            self.tensor[:] = self._encoder.encode(observation)
-
-    def string_from(self, state: Saboteur2State, player: int) -> str:
-        observation = state.seat_observation(player)
-        if observation is None:
-            return f"seat {player}: dealing"
-        if self.perfect_recall:
-            return json.dumps(observation, sort_keys=True, separators=(",", ":"))
-        return observation_text(observation)
+        super().__init__(ObservationEncoder2(players), observation_text, iig_obs_type, params)
 
 
 pyspiel.register_game(GAME_TYPE, Saboteur2Game)

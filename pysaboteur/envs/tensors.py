@@ -32,7 +32,6 @@ The blocks, in order (``n`` players; ``docs/envs.md`` has the full table):
 from __future__ import annotations
 
 from array import array
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
 
@@ -52,6 +51,7 @@ from ..rules.cards import (
 from ..rules.moves import BREAK, DISCARD, FIX, MAP, PLACE, ROCKFALL, read_seen_move
 from ..rules.observation import Observation
 from .actions import CARD_CODES, CELLS, HEIGHT, WIDTH, X_MAX, X_MIN, Y_MAX, Y_MIN
+from .encoding import Block, BlockEncoder, finished_round_view, put_goals, stack_blocks
 
 MAZE_PLANES: Final = (
     "open N",
@@ -152,20 +152,6 @@ _GOAL_CELL_INDEX: Final = tuple((y - Y_MIN) * WIDTH + (x - X_MIN) for x, y in GO
 _PHASES: Final = {"play": 3, "gold": 4, "over": 5}
 
 
-@dataclass(frozen=True)
-class Block:
-    """A named part of the vector: ``vector[offset : offset + size].reshape(shape)``."""
-
-    name: str
-    offset: int
-    shape: tuple[int, ...]
-    meaning: str
-
-    @property
-    def size(self) -> int:
-        return int(np.prod(self.shape))
-
-
 def layout(players: int) -> tuple[Block, ...]:
     """The blocks of the vector for a player count, in order."""
     n = players
@@ -181,13 +167,7 @@ def layout(players: int) -> tuple[Block, ...]:
         ("open_hands", (n, len(CARD_CODES)), "every hand / 6, with open hands only"),
         ("table", (len(TABLE_FEATURES),), ", ".join(TABLE_FEATURES)),
     ]
-    blocks = []
-    offset = 0
-    for name, shape, meaning in parts:
-        block = Block(name, offset, shape, meaning)
-        blocks.append(block)
-        offset += block.size
-    return tuple(blocks)
+    return stack_blocks(parts)
 
 
 class RoundTally:
@@ -258,7 +238,7 @@ def _read_move(text: str) -> tuple[int, int, int, int, int]:
     return move.seat, column, aimed, target, goal
 
 
-class ObservationEncoder:
+class ObservationEncoder(BlockEncoder):
     """Turns seat observations of ``players``-player games into vectors.
 
     Keep one encoder per running game: it reads each seat's history of a round
@@ -266,26 +246,10 @@ class ObservationEncoder:
     given (an observation of another game or round makes it read afresh).
     """
 
+    _tallies: dict[int, RoundTally]
+
     def __init__(self, players: int) -> None:
-        self.players = players
-        self.blocks = layout(players)
-        self.size = sum(block.size for block in self.blocks)
-        self.shape = (self.size,)
-        self._at = {block.name: block.offset for block in self.blocks}
-        self._zeros = bytes(4 * self.size)  # a float32 vector of zeros
-        #: One tally per observing seat: a seat's history shows its own discards'
-        #: cards, so the seats' histories differ and each is read on its own.
-        self._tallies: dict[int, RoundTally] = {}
-
-    def reset(self) -> None:
-        """Forget the game read so far (for a new game)."""
-        self._tallies = {}
-
-    def block(self, vector: np.ndarray, name: str) -> np.ndarray:
-        """A named block of a vector (or of a batch of vectors), in its shape."""
-        block = next(block for block in self.blocks if block.name == name)
-        part = vector[..., block.offset : block.offset + block.size]
-        return part.reshape(*vector.shape[:-1], *block.shape)
+        super().__init__(players, layout(players))
 
     def encode(self, observation: Observation) -> np.ndarray:
         """The vector of one seat's observation.
@@ -311,25 +275,7 @@ class ObservationEncoder:
             else:
                 outside += 1
         goals = observation["goals"]
-        known = [goal["card"] for goal in goals]
-        gold_known = "gold" in known
-        unknown = known.count(None)
-        goal_at = at["goals"]
-        for index, goal in enumerate(goals):
-            cell = _GOAL_CELL_INDEX[index]
-            goal_card = known[index]
-            row = goal_at + 4 * index
-            if goal["face_up"]:
-                put[row] = 1.0
-            else:
-                put[_FACE_DOWN_PLANE + cell] = 1.0
-            if goal_card is not None:
-                put[row + 1] = 1.0
-                put[row + (2 if goal_card == "gold" else 3)] = 1.0
-                if goal_card == "gold":
-                    put[_GOLD_PLANE + cell] = 1.0
-            elif not gold_known:
-                put[_GOLD_PLANE + cell] = 1.0 / unknown
+        put_goals(put, goals, at["goals"], _GOAL_CELL_INDEX, _FACE_DOWN_PLANE, _GOLD_PLANE)
 
         # -- the seat's own cards and role -------------------------------------------
         _add_hand(put, at["hand"], observation["hand"])
@@ -395,26 +341,7 @@ def round_end_observation(observation: Observation, number: int) -> Observation:
     tools are empty) and nobody is to move.  This is the final observation of
     an episode that is one round.  A spectator's observation works too.
     """
-    finished = observation["rounds"][number - 1]
-    players = observation["players"]
-    view = observation.copy()
+    view = finished_round_view(observation, number)
     view.pop("gold_offer", None)
-    if observation["seat"] is not None:  # a seat's, not a spectator's
-        view["role"] = finished["roles"][observation["seat"]]
-    view["round"] = number
-    view["phase"] = "over"
-    view["to_move"] = None
-    view["maze"] = finished["maze"]
-    view["goals"] = [
-        {"x": x, "y": y, "face_up": True, "card": card}
-        for (x, y), card in zip(GOAL_CELLS, finished["goals"], strict=True)
-    ]
-    view["broken"] = [[] for _ in range(players)]
-    view["hand_sizes"] = [0] * players
-    view["hands"] = [[] for _ in range(players)] if observation["hands"] is not None else None
-    view["hand"] = []
-    view["draw_pile"] = 0
-    view["discard_pile"] = 0
     view["gold_offer_size"] = 0
-    view["history"] = observation["history"][:number]
     return view

@@ -71,7 +71,8 @@ from .actions2 import (
     Y_MIN,
     hand_slots,
 )
-from .tensors import Block
+from .encoding import Block, BlockEncoder, finished_round_view, put_goals, stack_blocks
+from .text import grid_text
 
 MAZE_PLANES: Final = (
     "open N",
@@ -261,13 +262,7 @@ def layout(players: int) -> tuple[Block, ...]:
         ("open_hands", (n, cards), "every hand / 6, with open hands only"),
         ("table", (len(TABLE_FEATURES),), ", ".join(TABLE_FEATURES)),
     ]
-    blocks = []
-    offset = 0
-    for name, shape, meaning in parts:
-        block = Block(name, offset, shape, meaning)
-        blocks.append(block)
-        offset += block.size
-    return tuple(blocks)
+    return stack_blocks(parts)
 
 
 def vector_size(players: int) -> int:
@@ -357,7 +352,7 @@ def _read_move(text: str) -> tuple[int, tuple[tuple[int, float], ...], int, int]
     return move.seat, tuple(counts), aim, move.target if aim >= 0 else -1
 
 
-class ObservationEncoder2:
+class ObservationEncoder2(BlockEncoder):
     """Turns seat observations of ``players``-player Saboteur 2 games into vectors.
 
     Keep one encoder per running game: it reads each seat's history of a round
@@ -365,25 +360,11 @@ class ObservationEncoder2:
     given (an observation of another game or round makes it read afresh).
     """
 
+    _tallies: dict[int, RoundTally]
+
     def __init__(self, players: int) -> None:
         EDITION.check_players(players)
-        self.players = players
-        self.blocks = layout(players)
-        self.size = sum(block.size for block in self.blocks)
-        self.shape = (self.size,)
-        self._at = {block.name: block.offset for block in self.blocks}
-        self._zeros = bytes(4 * self.size)  # a float32 vector of zeros
-        self._tallies: dict[int, RoundTally] = {}
-
-    def reset(self) -> None:
-        """Forget the game read so far (for a new game)."""
-        self._tallies = {}
-
-    def block(self, vector: np.ndarray, name: str) -> np.ndarray:
-        """A named block of a vector (or of a batch of vectors), in its shape."""
-        block = next(block for block in self.blocks if block.name == name)
-        part = vector[..., block.offset : block.offset + block.size]
-        return part.reshape(*vector.shape[:-1], *block.shape)
+        super().__init__(players, layout(players))
 
     def encode(self, observation: Observation) -> np.ndarray:
         """The vector of one seat's observation.
@@ -415,25 +396,7 @@ class ObservationEncoder2:
                 outside += 1
         put[_LADDER_PLANE + _START] = 1.0  # the start carries a ladder
         goals = observation["goals"]
-        known = [goal["card"] for goal in goals]
-        gold_known = "gold" in known
-        unknown = known.count(None)
-        goal_at = at["goals"]
-        for index, goal in enumerate(goals):
-            cell = _GOAL_CELL_INDEX[index]
-            goal_card = known[index]
-            row = goal_at + 4 * index
-            if goal["face_up"]:
-                put[row] = 1.0
-            else:
-                put[_FACE_DOWN_PLANE + cell] = 1.0
-            if goal_card is not None:
-                put[row + 1] = 1.0
-                put[row + (2 if goal_card == "gold" else 3)] = 1.0
-                if goal_card == "gold":
-                    put[_GOLD_PLANE + cell] = 1.0
-            elif not gold_known:
-                put[_GOLD_PLANE + cell] = 1.0 / unknown
+        put_goals(put, goals, at["goals"], _GOAL_CELL_INDEX, _FACE_DOWN_PLANE, _GOLD_PLANE)
 
         # -- the seat's own cards, role and looks ---------------------------------------
         card_index = _CARD_INDEX
@@ -537,36 +500,18 @@ def round_end_observation(observation: Observation, number: int) -> Observation:
     pieces are the totals after the round, its thefts included.  This is the
     final observation of an episode that is one round.
     """
-    finished = observation["rounds"][number - 1]
+    view = finished_round_view(observation, number)
     players = observation["players"]
-    history = observation["history"][:number]
-    view = observation.copy()
-    if observation["seat"] is not None:
-        view["role"] = finished["roles"][observation["seat"]]
-    view["round"] = number
-    view["phase"] = "over"
-    view["to_move"] = None
-    view["maze"] = finished["maze"]
-    view["goals"] = [
-        {"x": x, "y": y, "face_up": True, "card": card}
-        for (x, y), card in zip(GOAL_CELLS, finished["goals"], strict=True)
-    ]
-    view["broken"] = [[] for _ in range(players)]
     view["trapped"] = [False] * players
     view["thieves"] = []
     view["stealing"] = []
     view["reserve"] = 0
-    view["hand_sizes"] = [0] * players
-    view["hands"] = [[] for _ in range(players)] if observation["hands"] is not None else None
-    view["hand"] = []
-    view["draw_pile"] = 0
-    view["discard_pile"] = 0
-    last = len(history[-1])  # every dwarf card shown, after the round's last move
+    last = len(view["history"][-1])  # every dwarf card shown, after the round's last move
+    roles = observation["rounds"][number - 1]["roles"]
     view["looks"] = [
-        {"move": last, "seat": other, "role": role} for other, role in enumerate(finished["roles"])
+        {"move": last, "seat": other, "role": role} for other, role in enumerate(roles)
     ]
     view["swaps"] = []
-    view["history"] = history
     return view
 
 
@@ -607,18 +552,7 @@ def maze_text(observation: Observation, margin: int = 1) -> str:
     for goal in observation["goals"]:
         if not goal["face_up"]:
             drawn[goal["x"], goal["y"]] = ("   ", "[?]", "   ")
-    xs = [x for x, _ in drawn]
-    ys = [y for _, y in drawn]
-    columns = range(min(xs) - margin, max(xs) + margin + 1)
-    rows = range(min(ys) - margin, max(ys) + margin + 1)
-    lines = ["     " + "".join(f"{x:^3}" for x in columns)]
-    empty = ("   ", " . ", "   ")
-    for y in rows:
-        cells = [drawn.get((x, y), empty) for x in columns]
-        for part in range(3):
-            label = f"{y:>4} " if part == 1 else "     "
-            lines.append((label + "".join(cell[part] for cell in cells)).rstrip())
-    return "\n".join(lines)
+    return grid_text(drawn, list(drawn), margin)
 
 
 def table_text(observation: Observation, recent: int = 5) -> str:

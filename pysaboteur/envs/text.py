@@ -33,8 +33,19 @@ def maze_text(observation: Observation, margin: int = 1) -> str:
     for goal in observation["goals"]:
         if not goal["face_up"]:
             drawn[goal["x"], goal["y"]] = ("   ", "[?]", "   ")
-    xs = [x for x, _ in drawn] + [x for x, _ in GOAL_CELLS]
-    ys = [y for _, y in drawn] + [y for _, y in GOAL_CELLS]
+    return grid_text(drawn, [*drawn, *GOAL_CELLS], margin)
+
+
+def grid_text(
+    drawn: dict[tuple[int, int], tuple[str, str, str]],
+    spread: list[tuple[int, int]],
+    margin: int,
+) -> str:
+    """The drawn cells (three lines each) on a grid over the cells of ``spread`` and
+    ``margin`` more on every side, with the x labels above and y labels left; both
+    editions draw their mazes through it."""
+    xs = [x for x, _ in spread]
+    ys = [y for _, y in spread]
     columns = range(min(xs) - margin, max(xs) + margin + 1)
     rows = range(min(ys) - margin, max(ys) + margin + 1)
     lines = ["     " + "".join(f"{x:^3}" for x in columns)]

@@ -1,0 +1,308 @@
+"""The PettingZoo AEC environment both editions share (:mod:`.saboteur_v0`,
+:mod:`.saboteur2_v0`).
+
+The agent loop, the episode bookkeeping (games or rounds), the cached
+observations and masks, the rewards and rendering are the same for both; an
+edition's module subclasses :class:`SaboteurAECEnv` with its action ids, its
+tensor encoder, the name of its score reward and the few hooks below.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, ClassVar, Final, Generic, Protocol, TypeVar
+
+import numpy as np
+from gymnasium import spaces
+from gymnasium.utils import seeding
+from pettingzoo import AECEnv  # type: ignore[import-untyped]
+from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
+
+from ..bots import Bot
+from ..rules import Game, Move, Options, seat_observation
+from ..rules.editions.edition import Edition
+from ..rules.observation import Observation, public_observation
+
+RENDER_MODES: Final = ("ansi", "human")
+EPISODES: Final = ("game", "round")
+#: What the TerminateIllegalWrapper of :func:`wrapped` gives a seat that plays an illegal id.
+ILLEGAL_REWARD: Final = -1.0
+
+Observations = dict[str, np.ndarray]
+
+
+class ActionIds(Protocol):
+    """What the environment needs of an edition's action space."""
+
+    @property
+    def size(self) -> int: ...
+
+    def describe(self, action: int) -> str: ...
+
+
+class Encoder(Protocol):
+    """What the environment needs of an edition's observation encoder."""
+
+    @property
+    def size(self) -> int: ...
+
+    def reset(self) -> None: ...
+
+    def encode(self, observation: Observation) -> np.ndarray: ...
+
+
+IdsT = TypeVar("IdsT", bound=ActionIds)
+EncoderT = TypeVar("EncoderT", bound=Encoder)
+
+
+def wrapped(raw_env: Callable[..., Any], **kwargs: Any) -> Any:
+    """The environment with PettingZoo's usual wrappers: an illegal action ends the
+    episode with reward -1 for the agent that played it; actions outside the space and
+    calls out of order raise."""
+    environment: Any = raw_env(**kwargs)
+    environment = wrappers.TerminateIllegalWrapper(environment, illegal_reward=ILLEGAL_REWARD)
+    environment = wrappers.AssertOutOfBoundsWrapper(environment)
+    return wrappers.OrderEnforcingWrapper(environment)
+
+
+class SaboteurAECEnv(AECEnv, Generic[IdsT, EncoderT]):  # type: ignore[misc]
+    """One edition's game as an AEC environment (the edition modules' ``raw_env``
+    documents the options)."""
+
+    edition: ClassVar[Edition]
+    #: The reward that pays each seat's score as it changes (``"nuggets"``, ``"gold"``).
+    score_reward: ClassVar[str]
+
+    def __init__(
+        self,
+        players: int,
+        reward: str,
+        episode: str,
+        rules: Options | dict[str, Any] | None,
+        render_mode: str | None,
+        action_ids: Callable[[int], IdsT],
+        encoder: Callable[[int], EncoderT],
+    ) -> None:
+        super().__init__()
+        self.edition.check_players(players)
+        rewards = (self.score_reward, "win")
+        if reward not in rewards:
+            raise ValueError(f"reward must be one of {', '.join(rewards)}, not {reward!r}")
+        if episode not in EPISODES:
+            raise ValueError(f"episode must be one of {', '.join(EPISODES)}, not {episode!r}")
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise ValueError(f"render_mode must be ansi, human or None, not {render_mode!r}")
+        self.players = players
+        self.reward = reward
+        self.episode = episode
+        self.rules = rules if isinstance(rules, Options) else Options.from_dict(rules or {})
+        self.render_mode = render_mode
+        #: The action ids of this player count, and the moves they stand for.
+        self.action_ids = action_ids(players)
+        self.encoder = encoder(players)
+        self.possible_agents = [f"seat_{seat}" for seat in range(players)]
+        self._seat_of = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        # One space object per agent, so that each can be seeded on its own.
+        self.observation_spaces = {
+            agent: spaces.Dict(
+                {
+                    "observation": spaces.Box(0.0, 1.0, (self.encoder.size,), np.float32),
+                    "action_mask": spaces.Box(0, 1, (self.action_ids.size,), np.int8),
+                }
+            )
+            for agent in self.possible_agents
+        }
+        self.action_spaces = {
+            agent: spaces.Discrete(self.action_ids.size) for agent in self.possible_agents
+        }
+        #: The game being played; reading it directly sees hidden cards.
+        self.game: Game | None = None
+        self._ended_round: int | None = None  # the round a finished episode was
+        self._version = 0  # counts moves, to know when cached observations are stale
+        self._legal: tuple[int, dict[int, Move]] | None = None
+        self._observed: dict[int, tuple[int, Observations]] = {}
+
+    # -- what an edition fills in ------------------------------------------------------
+
+    def _ids_of_legal_moves(self, game: Game) -> dict[int, Move]:
+        """The ids of the legal moves of the seat to move (see ``legal_actions``)."""
+        raise NotImplementedError
+
+    def _id_of(self, move: Move, observation: Observation) -> int | None:
+        """The id of a move of the seat whose observation it is."""
+        raise NotImplementedError
+
+    def _round_winners(self, game: Game, number: int) -> set[int]:
+        """The seats that won finished round ``number``."""
+        raise NotImplementedError
+
+    def _round_end_view(self, observation: Observation, number: int) -> Observation:
+        """An observation as finished round ``number`` ended."""
+        raise NotImplementedError
+
+    def _table_text(self, observation: Observation) -> str:
+        raise NotImplementedError
+
+    # -- PettingZoo API ----------------------------------------------------------------
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new episode: a new game, or with ``episode="round"`` and no seed, the next
+        round of the game if the last episode finished one and the game goes on."""
+        if seed is not None or not hasattr(self, "np_random"):
+            self.np_random, _ = seeding.np_random(seed)
+        game = self.game
+        next_round = (
+            seed is None
+            and self.episode == "round"
+            and game is not None
+            and self._ended_round is not None
+            and not game.is_over
+        )
+        if not next_round:
+            game_seed = int(self.np_random.integers(2**63 - 1))
+            edition = self.edition.name
+            self.game = game = Game.new(self.players, self.rules, game_seed, edition=edition)
+            self.encoder.reset()
+        assert game is not None and game.to_move is not None
+        self._ended_round = None
+        self._round = game.round_number
+        self._scores = game.nuggets  # nuggets, or Saboteur 2's gold pieces
+        self._version += 1
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.agent_selection = self.possible_agents[game.to_move]
+
+    def observe(self, agent: str) -> Observations:
+        seat = self._seat_of[agent]
+        cached = self._observed.get(seat)
+        if cached is not None and cached[0] == self._version:
+            return cached[1]
+        game = self._live_game()
+        mask = np.zeros(self.action_ids.size, dtype=np.int8)
+        if self._ended_round is None and game.to_move == seat:
+            mask[list(self.legal_actions())] = 1
+        observed = {"observation": self.encoder.encode(self.seat_view(agent)), "action_mask": mask}
+        self._observed[seat] = (self._version, observed)
+        return observed
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise ValueError(f"{agent} is to move: None is only for agents whose episode ended")
+        game = self._live_game()
+        move = self.legal_actions().get(int(action))
+        if move is None:
+            raise ValueError(
+                f"action {action} ({self._describe(int(action))}) is not legal for {agent} now"
+            )
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        game.play(move)
+        self._version += 1
+        round_over = game.is_over or game.round_number != self._round
+        episode_over = round_over and (self.episode == "round" or game.is_over)
+        if self.reward == self.score_reward:
+            self._reward_scores(game)
+        elif episode_over:
+            self._reward_winners(game)
+        if round_over:
+            self._round = game.round_number
+        if episode_over:
+            self._ended_round = self._round if game.is_over else self._round - 1
+            self.terminations = dict.fromkeys(self.agents, True)
+        else:
+            assert game.to_move is not None
+            self.agent_selection = self.possible_agents[game.to_move]
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            print(self.render())
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        game = self._live_game()
+        observation = public_observation(game)
+        if self._ended_round is not None and not game.is_over:
+            observation = self._round_end_view(observation, self._ended_round)
+        return self._table_text(observation)
+
+    def close(self) -> None:
+        pass
+
+    # -- beyond the API: moves, and bots playing seats ----------------------------------
+
+    def legal_actions(self) -> dict[int, Move]:
+        """The legal moves of the seat to move that have ids, by id (none once the
+        episode has ended)."""
+        if self._ended_round is not None:
+            return {}
+        if self._legal is None or self._legal[0] != self._version:
+            self._legal = (self._version, self._ids_of_legal_moves(self._live_game()))
+        return self._legal[1]
+
+    def seat_view(self, agent: str) -> Observation:
+        """The agent's observation, the door its tensor is built through: at the end of a
+        round episode, the round as it ended."""
+        game = self._live_game()
+        observation = seat_observation(game, self._seat_of[agent])
+        if self._ended_round is not None and not game.is_over:
+            observation = self._round_end_view(observation, self._ended_round)
+        return observation
+
+    def bot_action(self, bot: Bot) -> int:
+        """The id of the move ``bot`` chooses for the agent to move, from that seat's
+        observation and the legal moves that have ids."""
+        legal = self.legal_actions()
+        if not legal:
+            raise ValueError("the episode has ended: no agent is to move")
+        game = self._live_game()
+        assert game.to_move is not None
+        observation = seat_observation(game, game.to_move)
+        move = bot.choose(observation, list(legal.values()))
+        action = self._id_of(move, observation)
+        if action is None or action not in legal:
+            raise ValueError(f"bot {bot.name} chose {move}, which is not a legal id")
+        return action
+
+    def _live_game(self) -> Game:
+        if self.game is None:
+            raise RuntimeError("call reset() first")
+        return self.game
+
+    def _describe(self, action: int) -> str:
+        try:
+            return self.action_ids.describe(action)
+        except ValueError:
+            return "no such id"
+
+    def _reward_scores(self, game: Game) -> None:
+        # Checked after every move: scores change only when the engine pays them (a
+        # gold pick, a round's end, a theft), and an unchanged score pays nothing.
+        scores = game.nuggets
+        if scores == self._scores:
+            return
+        for seat, (now, before) in enumerate(zip(scores, self._scores, strict=True)):
+            if now != before:
+                self.rewards[self.possible_agents[seat]] = float(now - before)
+        self._scores = scores
+
+    def _reward_winners(self, game: Game) -> None:
+        if game.is_over and self.episode == "game":
+            winners = set(game.winners)
+        else:
+            winners = self._round_winners(game, self._round)  # the round that just ended
+        for seat, agent in enumerate(self.possible_agents):
+            self.rewards[agent] = 1.0 if seat in winners else -1.0
