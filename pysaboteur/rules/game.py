@@ -21,9 +21,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
-from .cards import GOAL_SHAPES, TOOL_BIT, TOOLS, within_reach
+from .cards import GOAL_SHAPES, TOOL_BIT, TOOLS
 from .editions import Deal, Edition, find_edition
-from .faces import face_of
 from .kinds import KINDS, Kind, load_kinds
 from .kinds.place import list_placements
 from .maze import GOAL_KEYS, Maze
@@ -358,7 +357,7 @@ class Game:
             return None if not hand else "pass is allowed only with an empty hand"
         edition = self.edition
         if move.kind in edition.turn_kinds:
-            played = move.cards_played()
+            played = (move.card, *move.also) if move.also else (move.card,)
             for card in played:
                 if card not in edition.card_counts:
                     return f"{edition.title} has no {card} card"
@@ -380,8 +379,10 @@ class Game:
                     if count == 1:
                         return f"seat {seat} has no {card} card in hand"
                     return f"seat {seat} holds fewer than {count} {card} cards"
-        if kind.has_cell and not within_reach(move.x, move.y, self.edition.reach):
-            return f"cell {move.x},{move.y} is out of reach of any card"
+        if kind.has_cell:
+            reach = edition.reach
+            if not (-reach <= move.x <= reach and -reach <= move.y <= reach):
+                return f"cell {move.x},{move.y} is out of reach of any card"
         if kind.has_target and not 0 <= move.target < self.players:
             return f"there is no seat {move.target} in a {self.players}-player game"
         return None
@@ -414,7 +415,7 @@ class Game:
         state.last_turn = seat
         hand = state.hands[seat]
         if move.kind == PLACE:
-            hand.remove(self.edition.card_of_face[face_of(move.card)])
+            hand.remove(self.edition.printed_of[move.card])
         elif move.card:
             hand.remove(move.card)
             for card in move.also:

@@ -100,7 +100,7 @@ class Move(NamedTuple):
         for index, default in _UNUSED[self.kind]:
             if self[index] != default:
                 return False
-        return notation.well_formed(self)
+        return notation.well_formed is None or notation.well_formed(self)
 
     def cards_played(self) -> tuple[str, ...]:
         """The cards the move takes from the hand, as written (faces for ``place``)."""
@@ -197,7 +197,8 @@ class Notation(NamedTuple):
     #: The move from its words (``words[0]`` is a head); None if they do not
     #: have its form, ``ValueError`` with the reason for a bad part.
     read: Callable[[int, list[str]], Move | None]
-    well_formed: Callable[[Move], bool]
+    #: What else a move of this kind must satisfy to be well formed (None: nothing).
+    well_formed: Callable[[Move], bool] | None
 
 
 NOTATIONS: dict[str, Notation] = {}

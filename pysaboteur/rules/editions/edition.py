@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
 
 from ..cards import GOAL_CARDS
-from ..faces import CARD_OF_FACE, LADDER_SIDES, face_code, face_of, register, turned_face
+from ..faces import CARD_OF_FACE, LADDER_SIDES, face_code, register, turned_face
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -76,6 +76,9 @@ class Edition:
     fit_bits: ClassVar[dict[str, tuple[tuple[int, str], ...]]]
     #: The printed card of every face the edition's tunnel cards can lie as.
     card_of_face: ClassVar[dict[int, str]]
+    #: The printed card of every card code and of every face code its tunnel cards
+    #: lie as (one look-up on the hot path of checking and playing moves).
+    printed_of: ClassVar[dict[str, str]]
     #: The kind of each card: ``"place"`` for tunnel cards.
     kind_of_card: ClassVar[dict[str, str]]
 
@@ -105,6 +108,10 @@ class Edition:
         cls.ladder_orientations = {
             code: faces for code, faces in cls.orientations.items() if LADDER_SIDES[faces[0][0]]
         }
+        cls.printed_of = {code: code for code in cls.card_counts}
+        for code, ways in cls.orientations.items():
+            for _, face_text in ways:
+                cls.printed_of[face_text] = code
         cls.kind_of_card = dict.fromkeys(cls.tunnel_counts, "place")
         cls.kind_of_card.update({code: kind for code, (kind, _) in cls.action_cards.items()})
         EDITIONS[cls.name] = cls()
@@ -134,12 +141,7 @@ class Edition:
 
     def card_of(self, code: str) -> str | None:
         """The printed card that lies as ``code`` (a face) or is ``code``; None if none."""
-        if code in self.card_counts:
-            return code
-        try:
-            return self.card_of_face.get(face_of(code))
-        except ValueError:
-            return None
+        return self.printed_of.get(code)
 
     # -- dealing ----------------------------------------------------------------------
 

@@ -39,7 +39,7 @@ class Discard(Kind):
 
     def why_illegal(self, game: Game, move: Move) -> str | None:
         most = game.edition.most_discarded
-        if len(move.cards_played()) > most:
+        if move.also and len(move.also) >= most:
             many = "one card" if most == 1 else f"1 to {most} cards"
             return f"a discard in {game.edition.title} takes {many}"
         return None
@@ -93,6 +93,8 @@ def _read(seat: int, words: list[str]) -> Move | None:
 
 
 def _well_formed(move: Move) -> bool:
+    if not move.also:  # one card, as every discard of the base game
+        return bool(move.card)
     cards = (move.card, *move.also)
     return all(cards) and list(cards) == sorted(cards)
 

@@ -16,4 +16,4 @@ def _read(seat: int, words: list[str]) -> Move | None:
 
 
 register_kind(Pass())
-register_notation(Notation(PASS, (PASS,), frozenset(), lambda move: PASS, _read, lambda move: True))
+register_notation(Notation(PASS, (PASS,), frozenset(), lambda move: PASS, _read, None))

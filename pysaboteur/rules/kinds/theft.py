@@ -91,6 +91,6 @@ register_notation(
 register_notation(
     Notation(
         STEAL, (STEAL,), frozenset({"target"}), lambda move: f"steal @{move.target}",
-        _read_steal, lambda move: True,
+        _read_steal, None,
     )
 )  # fmt: skip
