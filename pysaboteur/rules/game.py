@@ -459,7 +459,9 @@ _SHARED: Final = frozenset(
 
 def _copy_field(value: Any) -> Any:
     if isinstance(value, random.Random):
-        clone = random.Random()
+        # Made without seeding: Random() would read the system's entropy first, which
+        # costs more than the rest of a copy, only for setstate to replace it.
+        clone = random.Random.__new__(random.Random)
         clone.setstate(value.getstate())
         return clone
     if isinstance(value, RoundState):

@@ -7,8 +7,9 @@ from the field list, and a field added later is copied with the others.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import Any, Final
 
 from .maze import Maze
 from .results import Result
@@ -75,14 +76,20 @@ class RoundState:
     result: Result | None = None
 
     def copy(self) -> RoundState:
-        return RoundState(
-            **{item.name: copied_value(getattr(self, item.name)) for item in fields(self)}
-        )
+        """A copy sharing nothing mutable: every field, copied as its type says."""
+        other = RoundState.__new__(RoundState)
+        mine = self.__dict__
+        other.__dict__.update(mine)  # the immutable fields, shared
+        other.__dict__.update({name: copy(mine[name]) for name, copy in _COPIERS})
+        return other
 
 
 def copied_value(value: Any) -> Any:
     """A copy of a field's value that shares nothing mutable with it."""
-    if isinstance(value, list):
+    kind = type(value)
+    if kind is int or kind is str or kind is bool or value is None:
+        return value
+    if kind is list:
         if value and isinstance(value[0], (list, dict, Swap)):
             return [copied_value(item) for item in value]
         return list(value)
@@ -95,3 +102,27 @@ def copied_value(value: Any) -> Any:
     if hasattr(value, "to_dict"):  # a result still being filled in by thefts
         return type(value)(**{name: copied_value(item) for name, item in vars(value).items()})
     raise TypeError(f"a game does not know how to copy a {type(value).__name__}")
+
+
+def _copier(annotation: str) -> Callable[[Any], Any] | None:
+    """How to copy a field of this declared type; None when it is immutable."""
+    if annotation.startswith(("list[list", "list[dict", "list[Swap", "Result")):
+        return copied_value
+    if annotation.startswith("list["):  # of numbers, strings or frozen looks
+        return list
+    if annotation.startswith("dict["):
+        return dict
+    if annotation == "Maze":
+        return Maze.copy
+    if annotation in ("int", "str", "bool", "int | None"):
+        return None
+    raise TypeError(f"RoundState cannot tell how to copy a field of type {annotation}")
+
+
+#: Each mutable field of a round's state with the way to copy it, worked out once
+#: from the declared types: a field added later is copied by its type too.
+_COPIERS: Final = tuple(
+    (item.name, copier)
+    for item in fields(RoundState)
+    if (copier := _copier(str(item.type))) is not None
+)
