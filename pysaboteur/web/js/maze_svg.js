@@ -5,7 +5,7 @@ import { s, onActivate } from "./dom.js";
 import { CARD_H, CARD_W, cardArt } from "./card_art.js";
 import { describeCard, GOAL_NAMES, goalKind, sidesText } from "./cards.js";
 
-const GAP = 4;
+export const GAP = 4;
 export const PITCH_X = CARD_W + GAP;
 export const PITCH_Y = CARD_H + GAP;
 

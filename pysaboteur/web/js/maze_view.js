@@ -3,7 +3,7 @@
 // view when the maze grows up or left.
 
 import { fill, h } from "./dom.js";
-import { PITCH_X, PITCH_Y, naturalHeight, naturalWidth, renderMaze, setZoom } from "./maze_svg.js";
+import { GAP, PITCH_X, PITCH_Y, renderMaze, setZoom } from "./maze_svg.js";
 
 const MIN_ZOOM = 0.35;
 const MAX_ZOOM = 2;
@@ -49,15 +49,19 @@ export class MazeView {
     this.drawing = drawing;
     const scroller = this.scroller;
     const { svg, bounds } = renderMaze(drawing);
-    const zoom = this.zoom || this.fitting(svg);
+    const content = contentBounds(drawing);
+    const zoom = this.zoom || this.fitting(content);
     setZoom(svg, zoom);
     const old = this.bounds;
     const ratio = zoom / this.shownZoom;
     const keep = { left: scroller.scrollLeft, top: scroller.scrollTop };
     fill(scroller, svg);
-    if (!old) {
-      scroller.scrollLeft = (scroller.scrollWidth - scroller.clientWidth) / 2;
-      scroller.scrollTop = (scroller.scrollHeight - scroller.clientHeight) / 2;
+    if (!old || !this.zoom) {
+      // Fitting (and at first): the cards in the middle of the box, the start and every goal in sight.
+      const middleX = ((content.minX + content.maxX + 1) / 2 - bounds.minX) * PITCH_X + GAP / 2;
+      const middleY = ((content.minY + content.maxY + 1) / 2 - bounds.minY) * PITCH_Y + GAP / 2;
+      scroller.scrollLeft = middleX * zoom - scroller.clientWidth / 2;
+      scroller.scrollTop = middleY * zoom - scroller.clientHeight / 2;
     } else {
       scroller.scrollLeft = keep.left * ratio + (old.minX - bounds.minX) * PITCH_X * zoom;
       scroller.scrollTop = keep.top * ratio + (old.minY - bounds.minY) * PITCH_Y * zoom;
@@ -67,14 +71,24 @@ export class MazeView {
   }
 
   /**
-   * The zoom that fits the box: the whole width, and the height while the cards
-   * stay a good size (else it scrolls); never so small that a cell is hard to hit,
-   * about 42 px wide on a touch screen, 36 px with a mouse.
+   * The zoom that fits the box: every card lying in the maze, the three goals and
+   * the cells a chosen card may go to, whole, in width and in height (the faint
+   * empty cells around may be cut); never larger than 1.2. On a phone the cards
+   * may get small: + zooms in, and Fit comes back here.
    */
-  fitting(svg) {
-    const smallest = matchMedia("(pointer: coarse)").matches ? 0.7 : 0.6;
-    const width = (this.scroller.clientWidth - 4) / naturalWidth(svg);
-    const height = (this.scroller.clientHeight - 4) / naturalHeight(svg);
-    return Math.max(smallest, Math.min(1.2, width, Math.max(height, 0.8)));
+  fitting(content) {
+    const columns = content.maxX - content.minX + 1;
+    const rows = content.maxY - content.minY + 1;
+    const width = (this.scroller.clientWidth - 4) / (columns * PITCH_X + GAP);
+    const height = (this.scroller.clientHeight - 4) / (rows * PITCH_Y + GAP);
+    return Math.max(MIN_ZOOM, Math.min(1.2, width, height));
   }
+}
+
+/** The cells that must be in sight: the start, the goals, every card and every target. */
+function contentBounds({ cards, goals, targets = [] }) {
+  const all = [{ x: 0, y: 0 }, { x: 8, y: -2 }, { x: 8, y: 2 }, ...cards, ...goals, ...targets];
+  const xs = all.map((cell) => cell.x);
+  const ys = all.map((cell) => cell.y);
+  return { minX: Math.min(...xs), maxX: Math.max(...xs), minY: Math.min(...ys), maxY: Math.max(...ys) };
 }

@@ -2,6 +2,7 @@
 // lobby room where seats fill up, the invite link is copied and the host starts.
 
 import { h } from "./dom.js";
+import { nuggetsText, piecesText } from "./cards.js";
 
 const GOLD_DRAW = { players: "as many gold cards as players", miners: "one gold card per gold-miner" };
 const NEXT_START = {
@@ -120,7 +121,7 @@ export function renderLobbyRoom({ table, mySeat, nameOf, onStart, starting }) {
 }
 
 /** The join form for someone who has the link but no seat yet. */
-export function renderJoin({ table, onJoin, onWatch, busy }) {
+export function renderJoin({ table, onJoin, onWatch, busy, result = null }) {
   const open = table.seats.some((seat) => seat.kind === "open");
   const name = h("input", {
     type: "text",
@@ -152,34 +153,23 @@ export function renderJoin({ table, onJoin, onWatch, busy }) {
       ),
     ),
   );
+  const humans = table.seats.filter((seat) => seat.kind === "human").map((seat) => seat.name);
+  const over = table.status !== "lobby" && table.status !== "playing";
   let body;
-  if (table.status === "lobby" && open) body = form;
-  else if (table.status === "lobby") body = h("p", {}, "Every seat is taken.");
-  else if (table.status === "playing") body = h("p", {}, "This game has started.");
-  else
-    body = h(
-      "p",
-      {},
-      "This game is over. ",
-      h("a", { href: `/replay/${encodeURIComponent(table.table)}` }, "Watch the replay."),
-    );
+  const are = humans.length === 1 ? "is" : "are";
+  if (table.status === "lobby" && open)
+    body = [h("p", {}, humans.length ? `${listed(humans)} ${are} waiting for the game to start.` : "Nobody has joined yet."), form];
+  else if (table.status === "lobby") body = h("p", {}, `Every seat is taken: ${listed(humans)} ${are} waiting for the game to start.`);
+  else if (table.status === "playing")
+    body = h("p", {}, humans.length ? `This game has started: ${listed(humans)} ${are} playing.` : "This game has started.");
+  else body = finishedGame(table, result);
   return h(
     "section",
     { class: "join panel", "data-testid": "join-panel" },
-    h("h1", {}, "A table of Saboteur"),
-    h(
-      "p",
-      {},
-      `${
-        table.seats
-          .filter((seat) => seat.kind === "human")
-          .map((seat) => seat.name)
-          .join(", ") || "Nobody"
-      } ${table.status === "lobby" ? "waiting" : "playing"}.`,
-    ),
+    h("h1", {}, over ? "A finished game of Saboteur" : "A table of Saboteur"),
     body,
     table.spectators &&
-      table.status !== "lobby" &&
+      table.status === "playing" &&
       onWatch &&
       h(
         "p",
@@ -193,4 +183,55 @@ export function renderJoin({ table, onJoin, onWatch, busy }) {
     h("h2", {}, "Rules"),
     settingsList(table),
   );
+}
+
+/** "Ann", "Ann and Bea", "Ann, Bea and Cy". */
+function listed(names) {
+  if (names.length < 2) return names.join("");
+  return `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+}
+
+/** A finished table: it is over, who played with their score, who won, and its replay.
+ *   result  the record's `result` ({nuggets or gold_pieces, winners}), or null if unknown */
+function finishedGame(table, result) {
+  const names = table.seats.map((seat, index) => seat.name || `Seat ${index}`);
+  const totals = result?.gold_pieces || result?.nuggets || null;
+  const scored = result?.gold_pieces ? piecesText : nuggetsText;
+  const winners = (result?.winners || []).map((seat) => names[seat]);
+  return [
+    h("p", { "data-testid": "game-over" }, "This game is over."),
+    h(
+      "p",
+      { "data-testid": "played-by" },
+      totals ? "Who played, with the gold each won:" : `Played by ${listed(names)}.`,
+    ),
+    totals &&
+      h(
+        "ol",
+        { class: "final-seats", "data-testid": "final-seats" },
+        names.map((name, seat) =>
+          h(
+            "li",
+            { class: result.winners.includes(seat) ? "winner" : "" },
+            `${name}: ${scored(totals[seat])}`,
+            result.winners.includes(seat) && h("span", { class: "star", "aria-label": "winner" }, " ★"),
+          ),
+        ),
+      ),
+    winners.length > 0 &&
+      h(
+        "p",
+        { class: "winners", "data-testid": "final-winners" },
+        `${listed(winners)} ${winners.length > 1 ? "win" : "wins"} the game.`,
+      ),
+    h(
+      "p",
+      {},
+      h(
+        "a",
+        { class: "button primary", href: `/replay/${encodeURIComponent(table.table)}`, "data-testid": "join-replay" },
+        "Watch the replay",
+      ),
+    ),
+  ];
 }

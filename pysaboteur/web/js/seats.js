@@ -104,7 +104,9 @@ export function renderSeats({
 }) {
   const observation = view.observation;
   const facts = view.table.seats;
-  const list = h("ol", { class: "seats", "aria-label": "the players" });
+  // Many seats (7 to 12): compact panels, two to a row, so all fit a laptop screen.
+  const compact = view.table.players > 6;
+  const list = h("ol", { class: compact ? "seats compact" : "seats", "aria-label": "the players" });
   for (let seat = 0; seat < view.table.players; seat++) {
     const seatFacts = facts[seat];
     const toMove = observation && observation.to_move === seat;
@@ -124,11 +126,11 @@ export function renderSeats({
         "div",
         { class: "seat-head" },
         cls && h("span", { class: `status-dot ${cls}`, title: text, "aria-hidden": "true" }),
-        h("span", { class: "seat-name" }, nameOf(seat)),
+        h("span", { class: "seat-name", title: nameOf(seat) }, nameOf(seat)),
         isMe && h("span", { class: "badge you" }, "you"),
         h("span", { class: "seat-number" }, `seat ${seat}`),
       ),
-      text && h("div", { class: "seat-status" }, text),
+      text && h("div", { class: `seat-status ${cls}` }, text),
       observation &&
         h(
           "div",

@@ -129,8 +129,12 @@ function onView(view) {
   }
   const observation = view.observation;
   if (observation) {
+    // The rounds this seat has seen end, kept across reloads: a page back after a round
+    // ended while it was away (closed, asleep) shows that round's summary, once.
+    if (state.roundsSeen === null) state.roundsSeen = loadRoundsSeen();
     if (state.roundsSeen !== null && observation.rounds.length > state.roundsSeen) showRoundEnd(observation);
     state.roundsSeen = observation.rounds.length;
+    saveRoundsSeen(state.roundsSeen);
     if (moved && previous) {
       announce(observation);
       tellWhatTheMapShowed(observation);
@@ -138,6 +142,28 @@ function onView(view) {
     }
   }
   render();
+}
+
+const roundsSeenKey = () => `pysaboteur.rounds-seen.${tableId}.${state.seat}`;
+
+/** How many round summaries this seat's pages have shown (null: none of its pages has had a view). */
+function loadRoundsSeen() {
+  if (state.seat === null) return null;
+  try {
+    const text = localStorage.getItem(roundsSeenKey());
+    return text === null ? null : Number(text);
+  } catch {
+    return null;
+  }
+}
+
+function saveRoundsSeen(count) {
+  if (state.seat === null) return;
+  try {
+    localStorage.setItem(roundsSeenKey(), String(count));
+  } catch {
+    // no storage: the summary shows only while the page stays open
+  }
 }
 
 /** After the viewer's own map move, say what the goal is (the goal also shows it). */
@@ -273,7 +299,17 @@ async function showJoin({ watch = true } = {}) {
     showRefusal(error);
     return;
   }
-  const form = renderJoin({ table, onJoin: join, onWatch: () => connect(), busy: false });
+  // A finished game: its result (score and winners) is in its record.
+  let result = null;
+  if (table.status !== "lobby" && table.status !== "playing") {
+    try {
+      const response = await fetch(api.recordUrl(tableId), { headers: { Accept: "application/json" } });
+      if (response.ok) result = (await response.json()).result || null;
+    } catch {
+      result = null; // the page still says the game is over and offers its replay
+    }
+  }
+  const form = renderJoin({ table, onJoin: join, onWatch: () => connect(), busy: false, result });
   // In the lobby the form keeps its slot while the seats below it change.
   fill(app, h("div", { id: "join-slot" }, form), h("div", { id: "room-slot" }));
   state.joinShownFor = table.status;

@@ -1,0 +1,262 @@
+"""What a new user found wrong at the web table, each in Debian's Chromium (headless,
+driven by Playwright) against a server in this process:
+
+- On a phone the maze's fitting showed the start card, the x=-1 column and the
+  goals cut; *Fit* changed nothing. Now the start, every card and the goals are
+  inside the maze's box, on load and after *Fit*.
+- A finished table's page said "Ann, Bea playing." and offered *Watch the game*:
+  now it says the game is over, who played, who won, and offers the replay.
+- A seat's page opened again after a round ended while it was away shows that
+  round's summary, once.
+- Ten seats (twelve in Saboteur 2) all fit a 1280x800 screen, without scrolling.
+- A message over the page never moves the maze or the hand.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("fastapi")
+pytest.importorskip("playwright")
+
+from browser_helpers import (
+    CHROMIUM,
+    STEP_MS,
+    launch_chromium,
+    page_state,
+    play_by_clicking,
+    screenshot,
+)
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+from server_helpers import Server, play_to_the_end, running_server
+
+from pysaboteur.server.config import WEB_DIR
+
+if not Path(CHROMIUM).exists():
+    pytest.skip("Chromium is not installed (scripts/test installs it)", allow_module_level=True)
+
+
+#: The maze's box and the hand's area, which a message must not move.
+MAZE_AND_HAND = ('[data-testid="maze"]', "#hand-area")
+
+
+@contextmanager
+def server_and_browser(folder: Path) -> Iterator[tuple[Server, Browser]]:
+    with running_server(folder, web_dir=WEB_DIR) as server, sync_playwright() as pw:
+        browser = launch_chromium(pw)
+        try:
+            yield server, browser
+        finally:
+            browser.close()
+
+
+def context_of(browser: Browser, width: int, height: int, *, touch: bool = False) -> BrowserContext:
+    return browser.new_context(
+        viewport={"width": width, "height": height}, is_mobile=touch, has_touch=touch
+    )
+
+
+def open_seat(context: BrowserContext, server: Server, table: str, token: str) -> Page:
+    """A page of ``context`` on ``table`` as the seat of ``token`` (kept in its storage)."""
+    page = context.new_page()
+    page.set_default_timeout(STEP_MS)
+    page.goto(server.url)
+    page.evaluate(f"localStorage.setItem('pysaboteur.token.{table}', '{token}')")
+    page.goto(f"{server.url}t/{table}")
+    return page
+
+
+def start_as_host(page: Page) -> None:
+    page.get_by_test_id("start").click()
+    page.locator("#game").wait_for()
+
+
+def wait_for_my_turn(page: Page) -> None:
+    page.wait_for_function(
+        "document.body.dataset.myTurn === 'yes' && document.body.dataset.phase === 'play'",
+        timeout=STEP_MS,
+    )
+
+
+def outside_the_maze_box(page: Page) -> list[str]:
+    """The maze's cards (the start, the goals, every placed card) not wholly in the
+    maze's box as the page shows it: their labels."""
+    outside: list[str] = page.evaluate(
+        """() => {
+          const box = document.querySelector('[data-testid="maze"]').getBoundingClientRect();
+          return [...document.querySelectorAll('.maze-card')].filter((card) => {
+            const r = card.getBoundingClientRect();
+            return r.left < box.left - 0.5 || r.right > box.right + 0.5
+                || r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5;
+          }).map((card) => card.getAttribute('aria-label'));
+        }"""
+    )
+    return outside
+
+
+def test_on_a_phone_the_whole_maze_is_in_its_box_on_load_and_after_fit(tmp_path: Path) -> None:
+    with server_and_browser(tmp_path) as (server, browser):
+        created = server.create(name="Ana", players=4, bots="random")
+        context = context_of(browser, 390, 844, touch=True)
+        page = open_seat(context, server, created["table"], created["token"])
+        start_as_host(page)
+        wait_for_my_turn(page)
+        assert page.locator(".maze-card").count() >= 4  # the start and three goals at least
+        assert outside_the_maze_box(page) == []
+        screenshot(page, "fixes-phone-maze-fitted")
+
+        page.get_by_test_id("zoom-in").tap()
+        page.get_by_test_id("zoom-in").tap()
+        page.get_by_test_id("zoom-in").tap()
+        assert outside_the_maze_box(page) != []  # zoomed in: it scrolls
+        page.get_by_test_id("zoom-fit").tap()
+        assert outside_the_maze_box(page) == []
+
+        # As the maze grows (placed by Ana and the bots) it stays in its box.
+        rng = random.Random(3)
+        for _ in range(6):
+            wait_for_my_turn(page)
+            legal = page_state(page)["legal"]
+            places = [move for move in legal if move["kind"] == "place"]
+            play_by_clicking(page, rng.choice(places or legal), touch=True)
+            assert outside_the_maze_box(page) == []
+        wait_for_my_turn(page)
+        assert outside_the_maze_box(page) == []
+        screenshot(page, "fixes-phone-maze-grown")
+
+
+def play_seats_to_the_end(server: Server, table: str, tokens: dict[int, str]) -> None:
+    rng = random.Random(5)
+    sockets = {seat: server.socket(table, token) for seat, token in tokens.items()}
+    play_to_the_end(sockets, lambda seat, view: rng.choice(view["legal"])["text"])
+    for socket in sockets.values():
+        socket.close()
+
+
+def test_a_finished_tables_page_says_it_is_over_who_played_and_won(tmp_path: Path) -> None:
+    with server_and_browser(tmp_path) as (server, browser):
+        created = server.create(name="Ann", players=3, bots="random", spectators=True)
+        table = created["table"]
+        joined = server.ok("POST", f"/api/tables/{table}/join", body={"name": "Bea"})
+        server.ok("POST", f"/api/tables/{table}/start", created["token"], body={})
+        play_seats_to_the_end(server, table, {0: created["token"], 1: joined["token"]})
+        assert server.facts(table)["status"] == "over"
+        record = server.ok("GET", f"/api/tables/{table}/record")
+
+        page = context_of(browser, 1280, 800).new_page()
+        page.goto(f"{server.url}t/{table}")
+        panel = page.get_by_test_id("join-panel")
+        page.get_by_test_id("final-winners").wait_for()
+        text = panel.inner_text()
+        assert "This game is over." in text
+        assert "playing" not in text
+        assert page.get_by_test_id("watch").count() == 0
+        names = {0: "Ann", 1: "Bea", 2: "Bot 2 (random)"}
+        rows = page.get_by_test_id("final-seats").locator("li").all_inner_texts()
+        nuggets = record["result"]["nuggets"]
+        assert [row.split(":")[0] for row in rows] == [names[seat] for seat in range(3)]
+        for seat, row in enumerate(rows):
+            assert f"{nuggets[seat]} nugget" in row
+            assert ("★" in row) == (seat in record["result"]["winners"])
+        winners = [names[seat] for seat in record["result"]["winners"]]
+        assert all(name in page.get_by_test_id("final-winners").inner_text() for name in winners)
+        replay = page.get_by_test_id("join-replay")
+        assert replay.inner_text() == "Watch the replay"
+        assert replay.get_attribute("href") == f"/replay/{table}"
+        screenshot(page, "fixes-finished-table")
+        replay.click()
+        page.get_by_test_id("replay-move").wait_for()
+
+
+def test_a_seat_back_after_a_round_ended_while_away_sees_its_summary_once(
+    tmp_path: Path,
+) -> None:
+    with server_and_browser(tmp_path) as (server, browser):
+        created = server.create(name="Ana", players=3, bots="random")
+        table, token = created["table"], created["token"]
+        context = context_of(browser, 1280, 800)
+        page = open_seat(context, server, table, token)
+        start_as_host(page)
+        wait_for_my_turn(page)
+        page.close()  # Ana leaves: the round goes on and ends without her page
+
+        rng = random.Random(7)
+        socket = server.socket(table, token)
+        while True:
+            view: dict[str, Any] = socket.next_view()
+            observation = view["observation"]
+            if observation["rounds"]:
+                break
+            if observation["to_move"] == 0 and view["legal"]:
+                move = rng.choice(view["legal"])["text"]
+                socket.send({"type": "move", "move": move, "expect": view["version"]})
+        socket.close()
+
+        page = open_seat(context, server, table, token)
+        page.wait_for_function("Number(document.body.dataset.version) > 0")
+        dialog = page.locator("#round-end-dialog[open]")
+        dialog.wait_for()
+        assert "Round 1" in dialog.inner_text()
+        screenshot(page, "fixes-round-end-on-return")
+        page.get_by_test_id("round-end-continue").click()
+        dialog.wait_for(state="detached")
+
+        page.reload()  # once: not again on the next visit
+        page.wait_for_function("Number(document.body.dataset.version) > 0")
+        page.wait_for_timeout(500)
+        assert not page_state(page)["dialog"]
+
+
+@pytest.mark.parametrize(("edition", "players"), [("base", 10), ("saboteur2", 12)])
+def test_every_seat_panel_fits_a_laptop_screen(tmp_path: Path, edition: str, players: int) -> None:
+    with server_and_browser(tmp_path) as (server, browser):
+        created = server.create(name="Ana", players=players, bots="random", edition=edition)
+        page = open_seat(context_of(browser, 1280, 800), server, created["table"], created["token"])
+        start_as_host(page)
+        wait_for_my_turn(page)
+        panels = page.locator('[data-testid^="seat-"]')
+        assert panels.count() == players
+        assert page.evaluate("window.scrollY") == 0
+        for seat in range(players):
+            box = page.get_by_test_id(f"seat-{seat}").bounding_box()
+            assert box is not None
+            assert box["y"] >= 0 and box["y"] + box["height"] <= 800, (seat, box)
+            assert box["x"] >= 0 and box["x"] + box["width"] <= 1280, (seat, box)
+        screenshot(page, f"fixes-{players}-seats")
+
+
+def test_a_message_does_not_move_the_maze_or_the_hand(tmp_path: Path) -> None:
+    with server_and_browser(tmp_path) as (server, browser):
+        created = server.create(name="Ana", players=3, bots="random")
+        for width, height, touch in [(1280, 800, False), (390, 844, True)]:
+            context = context_of(browser, width, height, touch=touch)
+            page = open_seat(context, server, created["table"], created["token"])
+            if width == 1280:
+                start_as_host(page)
+            page.locator("#game").wait_for()
+
+            def places(page: Page = page) -> list[Any]:
+                return [
+                    page.locator(where).bounding_box()
+                    for where in ('[data-testid="maze"]', "#hand-area")
+                ]
+
+            before = places()
+            # What the page says after a map: the goal's card (the same message area).
+            page.evaluate(
+                """() => import('/static/js/messages.js').then((m) => {
+                     m.showMessage('Your map: the goal at 8,0 is stone.', 'info');
+                     m.showMessage('Not connected to the table right now.');
+                   })"""
+            )
+            page.get_by_test_id("message-info").wait_for()
+            assert places() == before
+            screenshot(page, f"fixes-message-{width}")
+            page.close()
+            context.close()
