@@ -171,6 +171,16 @@ def _non_negative_count(text: str) -> int:
     return value
 
 
+def _positive_seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError("must be more than 0")
+    return value
+
+
 def _add_serve_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     serve = commands.add_parser(
         "serve", help="run the web table: play in the browser with friends and bots",
@@ -219,9 +229,25 @@ def _add_serve_parser(commands: argparse._SubParsersAction[argparse.ArgumentPars
         "(default: %(default)s)",
     )  # fmt: skip
     serve.add_argument(
-        "--forwarded-allow-ips", default="127.0.0.1", metavar="IPS",
+        "--forwarded-allow-ips", default="", metavar="IPS",
         help="reverse proxies whose X-Forwarded-For/-Proto headers are trusted, "
-        "comma-separated, or * (default: %(default)s)",
+        "comma-separated, or * (default: none; a proxy on this machine is named "
+        "127.0.0.1)",
+    )  # fmt: skip
+    serve.add_argument(
+        "--max-header-bytes", type=_positive, default=16384, metavar="BYTES",
+        help="the largest request line and headers accepted; more is refused "
+        "(HTTP 400) (default: %(default)s)",
+    )  # fmt: skip
+    serve.add_argument(
+        "--header-timeout", type=_positive_seconds, default=10.0, metavar="SECONDS",
+        help="how long a connection may take to send a request's headers before "
+        "it is closed (default: %(default)s)",
+    )  # fmt: skip
+    serve.add_argument(
+        "--keep-alive", type=_positive, default=5, metavar="SECONDS",
+        help="how long an idle connection stays open between requests "
+        "(default: %(default)s)",
     )  # fmt: skip
     serve.add_argument(
         "--log-level", default="warning",
@@ -252,6 +278,9 @@ def _run_serve(args: argparse.Namespace) -> int:
         tables_per_client=args.tables_per_client,
         lobby_expiry=args.lobby_expiry * 3600,
         forwarded_allow_ips=args.forwarded_allow_ips,
+        max_header_bytes=args.max_header_bytes,
+        header_timeout=args.header_timeout,
+        keep_alive=args.keep_alive,
         log_level=args.log_level,
     )
     return run_server(settings)

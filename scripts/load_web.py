@@ -22,6 +22,8 @@ import asyncio
 import json
 import multiprocessing
 import os
+import queue
+import resource
 import signal
 import socket
 import statistics
@@ -37,6 +39,10 @@ import httpx
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
+#: Seconds past the measured window that clients, and the client processes, may take
+#: to finish (the stored-version checks, a slow close) before they are cut off.
+GRACE = 30.0
+
 
 @dataclass
 class Tally:
@@ -47,11 +53,19 @@ class Tally:
     cpu: float = 0.0  # this client process's CPU seconds
     views: int = 0
     moves_heard: int = 0
-    errors: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)  # the first few, as examples
+    error_count: int = 0  # all of them
     skipped: int = 0  # versions that never arrived
     finished: set[str] = field(default_factory=set)  # tables whose game ended
     heard: dict[str, int] = field(default_factory=dict)  # table -> last version heard
     moves: set[tuple[str, int]] = field(default_factory=set)  # (table, version) in the window
+
+    def error(self, text: str) -> None:
+        """Count an error; keep its words if it is among the first (thousands of
+        clients failing alike would otherwise fill the memory with one sentence)."""
+        self.error_count += 1
+        if len(self.errors) < 20:
+            self.errors.append(text)
 
 
 class Pool:
@@ -74,7 +88,12 @@ class Pool:
     async def next_table(self, finished: str) -> str:
         if finished not in self.replacement:
             self.replacement[finished] = asyncio.create_task(self.create())
-        return await self.replacement[finished]
+        try:
+            return await self.replacement[finished]
+        except BaseException:
+            # A failed creation is not remembered: the next client to ask tries again.
+            self.replacement.pop(finished, None)
+            raise
 
 
 async def watch(
@@ -99,7 +118,7 @@ async def watch(
                     message = json.loads(text)
                     kind = message["type"]
                     if kind == "error":
-                        tally.errors.append(f"{table}: {message['error']}")
+                        tally.error(f"{table}: {message['error']}")
                         continue
                     if kind != "view":
                         continue
@@ -108,7 +127,7 @@ async def watch(
                     first = last is None
                     if last is not None:
                         if version < last:
-                            tally.errors.append(f"{table}: version {version} after {last}")
+                            tally.error(f"{table}: version {version} after {last}")
                         elif version > last + 1:
                             tally.skipped += version - last - 1
                     last = version
@@ -123,7 +142,12 @@ async def watch(
                         break
             table = await pool.next_table(table)
         except (ConnectionClosed, OSError) as error:
-            tally.errors.append(f"{table}: connection lost: {error!r}")
+            tally.error(f"{table}: connection lost: {error!r}")
+            await asyncio.sleep(0.5)
+        except Exception as error:  # one failure is a figure, not the end
+            # Anything else (a read error, a refused or failed table creation, a
+            # garbled message): counted, and this client carries on after a pause.
+            tally.error(f"{table}: {type(error).__name__}: {error}")
             await asyncio.sleep(0.5)
 
 
@@ -143,23 +167,49 @@ async def run_clients(args: argparse.Namespace, index: int, processes: int) -> T
         ws_url = args.url.replace("http", "ws", 1)
         tables: list[asyncio.Future[str]] = [asyncio.Future() for _ in range(count)]
 
+        async def create_table(number: int, table: asyncio.Future[str]) -> None:
+            await asyncio.sleep(max(0.0, began + number * args.warmup / count - time.time()))
+            while time.time() < window[1]:  # a failed creation is counted and tried again
+                try:
+                    table.set_result(await pool.create())
+                    return
+                except Exception as error:
+                    tally.error(f"creating a table: {type(error).__name__}: {error}")
+                    await asyncio.sleep(1.0)
+            table.cancel()  # never made: its clients give up
+
         async def create_tables() -> None:
-            for number, table in enumerate(tables):
-                await asyncio.sleep(max(0.0, began + number * args.warmup / count - time.time()))
-                table.set_result(await pool.create())
+            await asyncio.gather(*(create_table(n, table) for n, table in enumerate(tables)))
 
         async def client(number: int) -> None:
-            table = await tables[(number // processes) % count]
+            try:
+                table = await tables[(number // processes) % count]
+            except asyncio.CancelledError:
+                return
             await watch(ws_url, table, pool, tally, window)
 
         mine = [c for c in range(args.clients) if c % processes == index]
         cpu = time.process_time()
-        await asyncio.gather(create_tables(), *(client(c) for c in mine))
+        # Every client stops by the window's end; a client stuck beyond it (an
+        # open or a read that never returns) is cut off with the rest after a grace.
+        try:
+            async with asyncio.timeout(window[1] - time.time() + GRACE):
+                results = await asyncio.gather(
+                    create_tables(), *(client(c) for c in mine), return_exceptions=True
+                )
+            for result in results:
+                if isinstance(result, BaseException):
+                    tally.error(f"a client failed: {type(result).__name__}: {result}")
+        except TimeoutError:
+            tally.error(f"clients still running {GRACE:g} s after the end were stopped")
         tally.cpu = time.process_time() - cpu
         for table, version in tally.heard.items():  # every move heard was stored
-            response = await http.get(f"/api/tables/{table}")
-            if response.json()["version"] < version:
-                tally.errors.append(f"{table}: heard version {version}, server has less")
+            try:
+                response = await http.get(f"/api/tables/{table}")
+                if response.json()["version"] < version:
+                    tally.error(f"{table}: heard version {version}, server has less")
+            except Exception as error:
+                tally.error(f"{table}: checking the stored version: {error!r}")
     return tally
 
 
@@ -174,7 +224,21 @@ def clients(args: argparse.Namespace, index: int, processes: int) -> Tally:
 
 
 def client_process(args: argparse.Namespace, index: int, processes: int, out: Any) -> None:
-    out.put(clients(args, index, processes))
+    """One client process: its tally, or, if it failed, a tally saying so."""
+    try:
+        tally = clients(args, index, processes)
+    except BaseException as error:  # the parent waits for a tally
+        tally = Tally()
+        tally.error(f"client process {index} failed: {type(error).__name__}: {error}")
+    out.put(tally)
+
+
+def more_open_files() -> None:
+    """Raise this process's limit of open files to the most allowed: each
+    client is a socket, and the started server (a child) inherits the limit."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != hard:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
 
 
 def free_port() -> int:
@@ -225,13 +289,14 @@ def report(tallies: list[Tally], args: argparse.Namespace, server_cpu: float | N
     errors = [e for tally in tallies for e in tally.errors]
     skipped = sum(tally.skipped for tally in tallies)
     views = sum(tally.views for tally in tallies)
+    error_count = sum(tally.error_count for tally in tallies)
     print(
         f"{args.tables} tables of {args.players} {args.bots} bots, {args.clients} spectators,"
         f" {args.duration:g} s measured after {args.warmup:g} s of warm-up (tables created over it)"
     )
     if not latencies:
         print("no moves were heard")
-        return 1
+        latencies = [float("nan")]  # the figures below still print, as "nan"
     ms = [1000 * x for x in latencies]
     moves = len(set().union(*(tally.moves for tally in tallies)))
     print(
@@ -256,10 +321,34 @@ def report(tallies: list[Tally], args: argparse.Namespace, server_cpu: float | N
     print(f"client processes' CPU: {100 * client_cpu:.0f}% of one core")
     if server_cpu is not None:
         print(f"server process CPU: {100 * server_cpu:.0f}% of one core (bot workers apart)")
-    print(f"errors: {len(errors)}; versions skipped (lost moves): {skipped}")
+    print(f"errors: {error_count}; versions skipped (lost moves): {skipped}")
     for error in errors[:10]:
         print("  ", error)
-    return 0 if not errors and not skipped else 1
+    return 0 if not error_count and not skipped and moves else 1
+
+
+def collect(out: Any, workers: list[Any], args: argparse.Namespace) -> list[Tally]:
+    """The client processes' tallies, waiting no longer than the run should take:
+    a process that died or hangs is counted as an error and stopped."""
+    deadline = time.monotonic() + args.warmup + args.duration + 2 * GRACE
+    tallies: list[Tally] = []
+    for _ in workers:
+        try:
+            tallies.append(out.get(timeout=max(1.0, deadline - time.monotonic())))
+        except queue.Empty:
+            break
+    missing = len(workers) - len(tallies)
+    if missing:
+        lost = Tally()
+        for _ in range(missing):
+            lost.error("a client process sent no figures (it died or hung); stopped")
+        tallies.append(lost)
+    for worker in workers:
+        worker.join(5)
+        if worker.is_alive():
+            worker.terminate()
+            worker.join(5)
+    return tallies
 
 
 def main() -> int:
@@ -290,6 +379,7 @@ def main() -> int:
     args = parser.parse_args()
     # Stopped from outside: still stop the server it started (in the finally below).
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    more_open_files()
 
     with tempfile.TemporaryDirectory() as folder:
         server = start_server(args, Path(folder)) if args.url is None else None
@@ -309,9 +399,7 @@ def main() -> int:
                 ]
                 for worker in workers:
                     worker.start()
-                tallies = [out.get() for _ in workers]
-                for worker in workers:
-                    worker.join()
+                tallies = collect(out, workers, args)
             server_cpu = None
             if server is not None:
                 server_cpu = (cpu_seconds(server.pid) - cpu_before) / (time.time() - began)

@@ -25,6 +25,7 @@ from websockets.sync.client import ClientConnection, connect
 from pysaboteur.rules import Move
 from pysaboteur.server import Settings, create_app
 from pysaboteur.server.hub import Hub
+from pysaboteur.server.serve import uvicorn_config
 from pysaboteur.server.store import Store
 
 WAIT = 20.0  # seconds any single wait may take before the test fails
@@ -184,20 +185,15 @@ def running_server(
     folder: Path, clock: Callable[[], float] | None = None, **changes: Any
 ) -> Iterator[Server]:
     """A server on a free port of 127.0.0.1 with ``settings_for(folder, **changes)``;
-    ``clock`` stands in for its clocks (see ``create_app``).  As ``saboteur serve``
-    does, it believes the X-Forwarded-For of ``settings.forwarded_allow_ips``."""
+    ``clock`` stands in for its clocks (see ``create_app``).  It runs under the
+    configuration of ``saboteur serve`` (limits, the X-Forwarded-For of
+    ``settings.forwarded_allow_ips`` believed, the log level)."""
     settings = settings_for(folder, **changes)
     listener = socket.socket()
     listener.bind(("127.0.0.1", 0))
     port = listener.getsockname()[1]
     app = create_app(settings, clock=clock)
-    config = uvicorn.Config(
-        app,
-        log_level="warning",
-        ws_max_size=65536,
-        proxy_headers=True,
-        forwarded_allow_ips=settings.forwarded_allow_ips,
-    )
+    config = uvicorn_config(app, settings)  # as ``saboteur serve`` runs it
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [listener]}, daemon=True)
     thread.start()

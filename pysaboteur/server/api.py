@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlsplit
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Depends, Request
 from fastapi.responses import JSONResponse, Response
 
 from ..rules import dumps_record, game_to_record
@@ -23,7 +24,41 @@ from .rate_limit import RateLimit
 from .store import OVER
 
 NO_STORE = {"Cache-Control": "no-store"}
-router = APIRouter(prefix="/api")
+#: Methods that change nothing, which any page may send.
+SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
+
+
+def same_origin(request: Request) -> None:
+    """Refuse a change sent by another site's page (``bad_origin``).
+
+    A page of any site can make its visitor's browser POST here; browsers say
+    which site with ``Origin``.  It must name this server as the request did
+    (its ``Host``); requests with no ``Origin`` (programs, old browsers) pass.
+    """
+    if request.method in SAFE_METHODS:
+        return
+    origin = request.headers.get("origin")
+    if origin is not None and not _same_host(origin, request.headers.get("host", "")):
+        raise ApiError(
+            "bad_origin",
+            f"changes are accepted only from this server's own pages, not from {origin[:100]}",
+        )
+
+
+def _same_host(origin: str, host: str) -> bool:
+    """Whether ``Origin: origin`` names the server asked for as ``Host: host``."""
+    mine, theirs = urlsplit("//" + host), urlsplit(origin)
+    if theirs.scheme not in ("http", "https") or not theirs.hostname or not mine.hostname:
+        return False  # "null" (a sandboxed page, a file) or nonsense
+    default = 443 if theirs.scheme == "https" else 80
+    try:
+        ports = (theirs.port or default, mine.port or default)
+    except ValueError:  # a port that is not a number
+        return False
+    return theirs.hostname == mine.hostname and ports[0] == ports[1]
+
+
+router = APIRouter(prefix="/api", dependencies=[Depends(same_origin)])
 
 
 def answer(data: Any, status: int = 200) -> JSONResponse:
@@ -37,6 +72,15 @@ def hub_of(request: Request) -> Hub:
 
 async def read_body(request: Request, model: type[M]) -> M:
     """The request's JSON body as ``model``; refused beyond the size limit, unread."""
+    # Only JSON: a form or text/plain body is what another site's page can send
+    # without the browser asking first (CORS), so it is refused unread.
+    media_type = request.headers.get("content-type", "").partition(";")[0].strip().lower()
+    if media_type != "application/json":
+        came = f"this one came as {media_type[:60]}" if media_type else "this one had none"
+        raise ApiError(
+            "bad_media_type",
+            f"the body must be JSON, sent with Content-Type: application/json ({came})",
+        )
     limit = hub_of(request).settings.max_message
     length = request.headers.get("content-length", "")
     if length.isdigit() and int(length) > limit:
@@ -164,8 +208,12 @@ async def record(request: Request, table_id: str) -> Response:
     game = live.table.game
     if live.table.status != OVER or game is None:
         raise ApiError("not_over", "the record is ready when the game is over")
+    # The seed is never shown (docs/server.md): the record spells out every deal
+    # and the gold deck, which replay the game without it.
+    data = game_to_record(game)
+    data.pop("seed", None)
     return Response(
-        dumps_record(game_to_record(game)),
+        dumps_record(data),
         media_type="application/json",
         headers={
             **NO_STORE,

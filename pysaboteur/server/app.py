@@ -13,10 +13,13 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
+from starlette.requests import ClientDisconnect
+from starlette.responses import Response
 
 from . import api, pages, sockets
 from .config import Settings
 from .hub import Hub
+from .log_masking import mask_tokens_in_logs
 from .protocol import ApiError
 from .rate_limit import RateLimit
 from .store import Store
@@ -30,6 +33,7 @@ def create_app(
     """The application; ``clock`` stands in for the wall clock and the rate
     limit's clock (tests), by default ``time.time`` and ``time.monotonic``."""
     settings = settings or Settings()
+    mask_tokens_in_logs()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -83,6 +87,14 @@ def _add_error_handlers(app: FastAPI) -> None:
         response = refusal(ApiError(code, str(error.detail)))
         response.status_code = error.status_code
         return response
+
+    @app.exception_handler(ClientDisconnect)
+    async def gone(request: Request, _error: ClientDisconnect) -> Response:
+        # The client's mistake (or its network's), not the server's: nothing to
+        # answer, nothing changed (bodies are read whole before anything is done).
+        client = request.client.host if request.client is not None else "a client"
+        log.info("%s went away in the middle of its request %s", client, request.url.path)
+        return Response(status_code=400)
 
     @app.exception_handler(Exception)
     async def crash(_request: Request, error: Exception) -> JSONResponse:

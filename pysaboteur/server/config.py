@@ -43,8 +43,17 @@ class Settings:
     lobby_expiry: float = 24 * 3600.0
     #: Seconds between two looks for lobbies to close.
     expiry_check_every: float = 300.0
-    #: Addresses of reverse proxies whose X-Forwarded-* headers are believed.
-    forwarded_allow_ips: str = "127.0.0.1"
+    #: Addresses of reverse proxies whose X-Forwarded-* headers are believed,
+    #: comma-separated; none by default: anybody can write those headers, so
+    #: believing them from a proxy nobody named would let a client choose the
+    #: address the limit on new tables counts by.
+    forwarded_allow_ips: str = ""
+    #: The largest request line plus headers accepted, in bytes.
+    max_header_bytes: int = 16384
+    #: Seconds a connection has to send a whole request's headers.
+    header_timeout: float = 10.0
+    #: Seconds an idle keep-alive connection stays open between requests.
+    keep_alive: int = 5
     log_level: str = "warning"
     web_dir: Path = field(default=WEB_DIR)
 

@@ -32,6 +32,8 @@ STATUS = {
     "illegal_move": 409,
     "stale": 409,
     "too_large": 413,
+    "bad_media_type": 415,
+    "bad_origin": 403,
     "rate_limited": 429,
     "server_error": 500,
 }
@@ -52,6 +54,10 @@ CLOSE_TOO_SLOW = 1013
 CLOSE_RESTART = 1012
 
 NAME_LENGTH = 24
+#: The deepest nesting of arrays and objects a body or message may have: the
+#: protocol's own go two deep; far deeper ones would only exhaust the stack of
+#: whatever walks them next (the JSON parser, the validator, the store).
+MAX_DEPTH = 16
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -158,9 +164,30 @@ def check_size(data: str | bytes, limit: int) -> None:
 
 def parse_json(data: str | bytes) -> Any:
     try:
-        return json.loads(data)
+        value = json.loads(data)
     except (ValueError, UnicodeDecodeError) as error:
         raise ApiError("bad_request", f"not valid JSON: {error}") from None
+    except RecursionError:
+        value = None  # deeper than the parser can go: certainly too deep
+    else:
+        if _depth_within(value, MAX_DEPTH):
+            return value
+    raise ApiError("bad_request", f"the JSON is nested more than {MAX_DEPTH} levels deep")
+
+
+def _depth_within(value: Any, limit: int) -> bool:
+    """Whether ``value``'s arrays and objects nest at most ``limit`` deep; walked
+    without recursion, so that any depth the parser returned is safe to check."""
+    pending: list[tuple[Any, int]] = [(value, 0)]
+    while pending:
+        item, depth = pending.pop()
+        if not isinstance(item, dict | list):
+            continue  # a number, a string, true, false or null: no deeper
+        if depth >= limit:
+            return False
+        children = item.values() if isinstance(item, dict) else item
+        pending.extend((child, depth + 1) for child in children)
+    return True
 
 
 def validate(model: type[M], data: Any) -> M:

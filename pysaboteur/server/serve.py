@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
+import asyncio
 import gc
+import logging
 
+import h11
 import uvicorn
+from fastapi import FastAPI
+from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from .app import create_app
 from .config import Settings
 from .store import Store
+
+log = logging.getLogger(__name__)
 
 
 def address(settings: Settings) -> str:
@@ -18,6 +25,73 @@ def address(settings: Settings) -> str:
     elif ":" in host:
         host = f"[{host}]"
     return f"http://{host}:{settings.port}/"
+
+
+def header_deadline_protocol(seconds: float) -> type[H11Protocol]:
+    """uvicorn's h11 protocol, closing a connection that takes more than ``seconds``
+    to send a request's headers (from its opening, or from the last answer).
+
+    uvicorn bounds the wait only between requests, and restarts that wait with
+    every byte: a client dribbling its headers a byte at a time would hold a
+    connection (and its memory) for ever.
+    """
+
+    class HeaderDeadline(H11Protocol):
+        _deadline: asyncio.TimerHandle | None = None
+
+        def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+            super().connection_made(transport)
+            self._arm()
+
+        def on_response_complete(self) -> None:
+            super().on_response_complete()
+            if not self.transport.is_closing():
+                self._arm()
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            self._disarm()
+            super().connection_lost(exc)
+
+        def _arm(self) -> None:
+            self._disarm()
+            self._deadline = self.loop.call_later(seconds, self._too_slow)
+
+        def _disarm(self) -> None:
+            if self._deadline is not None:
+                self._deadline.cancel()
+                self._deadline = None
+
+        def _too_slow(self) -> None:
+            self._deadline = None
+            if self.transport.is_closing() or self.transport.get_protocol() is not self:
+                return  # closed already, or now a WebSocket
+            if self.conn.their_state is h11.IDLE:  # no whole request yet
+                log.debug("closing a connection whose headers took over %g seconds", seconds)
+                self.transport.close()
+
+    return HeaderDeadline
+
+
+def uvicorn_config(app: FastAPI, settings: Settings) -> uvicorn.Config:
+    """How uvicorn runs ``app``: the server's limits, and whom it believes."""
+    return uvicorn.Config(
+        app,
+        host=settings.host,
+        port=settings.port,
+        log_level=settings.log_level,
+        # h11 rather than httptools: h11 bounds the request line and headers
+        # (httptools took an 8 MB header), and lets the header deadline work.
+        http=header_deadline_protocol(settings.header_timeout),
+        h11_max_incomplete_event_size=settings.max_header_bytes,
+        timeout_keep_alive=settings.keep_alive,
+        # X-Forwarded-For is believed only from the proxies the operator named:
+        # from anybody else it is whatever the client chose to write.
+        proxy_headers=bool(settings.forwarded_allow_ips),
+        forwarded_allow_ips=settings.forwarded_allow_ips or None,
+        # Messages over the protocol's limit get a too_large error; far bigger ones
+        # are cut off by the WebSocket layer before they are read into memory.
+        ws_max_size=max(65536, 16 * settings.max_message),
+    )
 
 
 def run_server(settings: Settings) -> int:
@@ -36,15 +110,6 @@ def run_server(settings: Settings) -> int:
     gc.collect()
     gc.freeze()
     gc.set_threshold(10_000, 10, 10)
-    uvicorn.run(
-        app,
-        host=settings.host,
-        port=settings.port,
-        log_level=settings.log_level,
-        proxy_headers=True,
-        forwarded_allow_ips=settings.forwarded_allow_ips,
-        # Messages over the protocol's limit get a too_large error; far bigger ones
-        # are cut off by the WebSocket layer before they are read into memory.
-        ws_max_size=max(65536, 16 * settings.max_message),
-    )
-    return 0
+    server = uvicorn.Server(uvicorn_config(app, settings))
+    server.run()
+    return 0 if server.started else 3  # 3: uvicorn's "could not start" (e.g. port taken)
