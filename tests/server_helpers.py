@@ -253,3 +253,32 @@ def play_to_the_end(sockets: dict[int, Socket], choose: Chooser) -> View:
         if mine["legal"]:
             sockets[seat].send({"type": "move", "move": choose(seat, mine), "expect": version})
             moved.add(version)
+
+
+@dataclass
+class WatchedGame:
+    """A whole game two people played while a spectator watched (see :func:`watched_game`)."""
+
+    people: dict[int, Socket]  # seat 0 (the host) and seat 1 (the guest)
+    spectator: Socket
+    record: dict[str, Any]  # the downloaded record
+    last: View  # the host's last view
+
+
+def watched_game(server: Server, choose: Chooser, **create: Any) -> WatchedGame:
+    """A table made with ``create``, joined by a second person and a spectator, played
+    to its end (bots in the other seats, ``choose`` for the two people); every socket
+    has received the view of the finished game."""
+    created = server.create(spectators=True, **create)
+    table, host = created["table"], created["token"]
+    guest = server.ok("POST", f"/api/tables/{table}/join", body={"name": "Bo"})["token"]
+    people = {0: server.socket(table, host), 1: server.socket(table, guest)}
+    spectator = server.socket(table)
+    for watcher in (*people.values(), spectator):
+        assert watcher.receive()["type"] == "welcome"
+    server.ok("POST", f"/api/tables/{table}/start", host)
+    last = play_to_the_end(people, choose)
+    for watcher in (people[1], spectator):
+        watcher.until(lambda m: m["type"] == "view" and m["table"]["status"] == "over")
+    record = server.ok("GET", f"/api/tables/{table}/record")
+    return WatchedGame(people, spectator, record, last)

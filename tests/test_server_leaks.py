@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from server_helpers import Socket, View, legal_moves, play_to_the_end, running_server
+from server_helpers import Socket, View, legal_moves, running_server, watched_game
 
 from pysaboteur.bots import make_bot
 from pysaboteur.rules import (
@@ -189,18 +189,8 @@ def test_no_message_carries_what_its_viewer_may_not_know(
 ) -> None:
     monkeypatch.setattr(server_table, "new_seed", lambda: SEED)
     with running_server(tmp_path, bots=("heuristic",)) as server:
-        created = server.create(players=PLAYERS, spectators=True)
-        table, host = created["table"], created["token"]
-        guest = server.ok("POST", f"/api/tables/{table}/join", body={"name": "Bo"})["token"]
-        people = {0: server.socket(table, host), 1: server.socket(table, guest)}
-        spectator = server.socket(table)
-        for socket in (*people.values(), spectator):
-            assert socket.receive()["type"] == "welcome"
-        server.ok("POST", f"/api/tables/{table}/start", host)
-        last = play_to_the_end(people, person)
-        for socket in (people[1], spectator):
-            socket.until(lambda m: m["type"] == "view" and m["table"]["status"] == "over")
-        record = server.ok("GET", f"/api/tables/{table}/record")
+        played = watched_game(server, person, players=PLAYERS)
+    people, spectator, record, last = played.people, played.spectator, played.record, played.last
 
     assert "seed" not in record and last["observation"]["phase"] == "over"  # never shown
     moves = [text for played in record["rounds"] for text in played["moves"]]
