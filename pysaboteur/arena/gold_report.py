@@ -8,7 +8,7 @@ import math
 from typing import Any
 
 from .gold_summary import GOLD_ROLES, GoldHeadToHead, GoldSummary, RoleScore
-from .report import TextTable, _finite, _proportion_json, number
+from .report import TextTable, _finite, _proportion_json, bot_row
 from .stats import Mean, Proportion
 from .summary import OVERALL
 
@@ -123,16 +123,7 @@ def gold_text_tables(summary: GoldSummary) -> list[TextTable]:
 
 def _bot_row(summary: GoldSummary, bot: str) -> list[str]:
     entry = summary.per_bot[bot]
-    belief = "-" if entry.belief_auc is None else f"{entry.belief_auc:.3f} n={entry.belief_rounds}"
-    return [
-        bot,
-        number(entry.rating.ordinal),
-        number(entry.rating.mu),
-        number(entry.rating.sigma),
-        number(entry.gold_per_game),
-        belief,
-        number(1000 * entry.seconds_per_decision, 3),
-    ]
+    return bot_row(bot, entry, entry.gold_per_game)
 
 
 def _mean_json(m: Mean) -> dict[str, Any]:

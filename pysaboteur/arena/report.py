@@ -15,10 +15,10 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from .gold_summary import GoldSummary
+from .gold_summary import GoldBotSummary, GoldSummary
 from .schedule import SEATS
 from .stats import Proportion
-from .summary import ROLE_TITLES, HeadToHead, Summary
+from .summary import ROLE_TITLES, BotSummary, HeadToHead, Summary
 
 #: A base game's summary or a Saboteur 2 one (``gold_report`` draws the latter's tables).
 AnySummary = Summary | GoldSummary
@@ -141,13 +141,18 @@ def text_tables(summary: Summary) -> list[TextTable]:
 
 def _bot_row(summary: Summary, bot: str) -> list[str]:
     entry = summary.per_bot[bot]
+    return bot_row(bot, entry, entry.nuggets_per_game)
+
+
+def bot_row(bot: str, entry: BotSummary | GoldBotSummary, gold_per_game: float) -> list[str]:
+    """A bot's line of the ratings table: rating, gold per game, beliefs, time."""
     belief = "-" if entry.belief_auc is None else f"{entry.belief_auc:.3f} n={entry.belief_rounds}"
     return [
         bot,
         number(entry.rating.ordinal),
         number(entry.rating.mu),
         number(entry.rating.sigma),
-        number(entry.nuggets_per_game),
+        number(gold_per_game),
         belief,
         number(1000 * entry.seconds_per_decision, 3),
     ]
