@@ -13,6 +13,7 @@ np = pytest.importorskip("numpy")
 pytest.importorskip("pettingzoo")
 
 from pettingzoo.test import api_test, seed_test  # type: ignore[import-untyped]  # noqa: E402
+from test_envs_pettingzoo import random_play  # noqa: E402
 
 from pysaboteur.bots import make_bot  # noqa: E402
 from pysaboteur.envs import actions2, saboteur2_v0, tensors2  # noqa: E402
@@ -349,19 +350,6 @@ def test_pettingzoo_api_test(settings: dict[str, Any]) -> None:
 @pytest.mark.parametrize("settings", CONFIGURATIONS)
 def test_pettingzoo_seed_test(settings: dict[str, Any]) -> None:
     seed_test(lambda: saboteur2_v0.env(**settings), num_cycles=200)
-
-
-def random_play(env: Any, rng: random.Random) -> dict[str, float]:
-    """Play one episode with random legal ids from the masks; each agent's total reward."""
-    totals = dict.fromkeys(env.possible_agents, 0.0)
-    for agent in env.agent_iter():
-        observation, reward, terminated, truncated, _ = env.last()
-        totals[agent] += reward
-        if terminated or truncated:
-            env.step(None)
-            continue
-        env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
-    return totals
 
 
 @pytest.mark.parametrize("players", [2, 5, 12])
