@@ -304,11 +304,15 @@ def _seed_from(record: Record) -> int:
 
 
 def dumps_record(record: Record) -> str:
-    """JSON text of a record, one field a line, so that records diff well."""
+    """JSON text of a record, one field a line, so that records diff well.
+
+    Names keep their own letters (Greek, Turkish, …) rather than ``\\u`` escapes,
+    so a record reads as the table showed it; files are UTF-8 whatever the locale."""
 
     def fields(data: dict[str, Any], indent: str) -> str:
         return ",\n".join(
-            f"{indent}{json.dumps(key)}: {json.dumps(value)}" for key, value in data.items()
+            f"{indent}{json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}"
+            for key, value in data.items()
         )
 
     parts = []
@@ -322,13 +326,13 @@ def dumps_record(record: Record) -> str:
 
 
 def save_record(game: Game, path: str | Path) -> None:
-    Path(path).write_text(dumps_record(game_to_record(game)))
+    Path(path).write_text(dumps_record(game_to_record(game)), encoding="utf-8")
 
 
 def load_record(path: str | Path) -> Record:
     """Read a record file; :class:`RecordError` if it is not JSON."""
     try:
-        data = json.loads(Path(path).read_text())
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
     except json.JSONDecodeError as error:
         raise RecordError(f"not JSON: {error}") from None
     if not isinstance(data, dict):
