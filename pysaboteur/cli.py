@@ -6,6 +6,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
+from .i18n import LANGUAGES
 from .rules.editions import find_edition
 from .rules.options import GOLD_DRAW_CHOICES, NEXT_ROUND_START_CHOICES, Options
 
@@ -100,6 +101,7 @@ def build_parser() -> argparse.ArgumentParser:
         "(default: heuristic, in either edition)",
     )  # fmt: skip
     play.add_argument("--name", default="You", help="your name at the table")
+    _add_language(play)
     play.add_argument(
         "--save", metavar="PATH", default=None,
         help="where to save the game record (default: saboteur-games/game-<seed>.json)",
@@ -113,6 +115,7 @@ def build_parser() -> argparse.ArgumentParser:
         "is shown, and every goal some seat looked at: what all the seats knew together.",
     )  # fmt: skip
     replay.add_argument("record", help="a game record (JSON)")
+    _add_language(replay)
     view = replay.add_mutually_exclusive_group()
     view.add_argument(
         "--seat", type=int, default=None, help="see the game only as this seat saw it"
@@ -349,6 +352,16 @@ def _check_arena_players(parser: argparse.ArgumentParser, args: argparse.Namespa
         return
     for players in args.players:
         _check_players(parser, argparse.Namespace(edition=args.edition, players=players))
+
+
+def _add_language(parser: argparse.ArgumentParser) -> None:
+    """``--lang``: the terminal's language (docs/languages.md)."""
+    names = ", ".join(f"{code} {name}" for code, name in LANGUAGES.items())
+    parser.add_argument(
+        "--lang", choices=list(LANGUAGES), default=None, metavar="LANG",
+        help=f"the language of the game's words: {names} "
+        "(default: from LANGUAGE, LC_ALL, LC_MESSAGES or LANG; else en)",
+    )  # fmt: skip
 
 
 def main(argv: Sequence[str] | None = None) -> int:

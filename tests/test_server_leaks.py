@@ -38,10 +38,13 @@ from pysaboteur.server import table as server_table
 #: that this game has what makes it a real test: maps, gold found, gold picked.
 SEED = 20251130
 PLAYERS = 4
-VIEW_KEYS = {"type", "version", "accepted_at", "move", "table", "observation", "legal", "clock"}
+VIEW_KEYS = {
+    "type", "version", "accepted_at", "move", "table", "observation", "legal", "clock",
+    "bot_moves",
+}  # fmt: skip
 FACT_KEYS = {
     "table", "status", "edition", "players", "options", "bots", "spectators", "clock", "host",
-    "version",
+    "version", "away_after", "spectators_talk",
     "seats",
 }  # fmt: skip
 SEAT_KEYS = {"seat", "name", "kind", "connected", "away"}

@@ -91,7 +91,8 @@ def test_a_change_starts_the_day_again(server: Server, clock: FakeClock) -> None
 
 
 def test_a_started_game_never_expires(server: Server, clock: FakeClock) -> None:
-    table = server.create(players=3, bots="random")
+    # No bot for the host offline those 30 days (test_host.py): the game stays in play.
+    table = server.create(players=3, bots="random", away_after=None)
     server.ok("POST", f"/api/tables/{table['table']}/start", table["token"])
     clock.advance(30 * DAY)
     assert expire(server) == 0
@@ -128,7 +129,8 @@ def test_a_socket_to_a_closed_table_is_refused(server: Server, clock: FakeClock)
 def test_startup_closes_the_lobbies_idle_for_a_day(tmp_path: Path, clock: FakeClock) -> None:
     with running_server(tmp_path, clock) as server:
         old = server.create(players=3)
-        game = server.create(players=3, bots="random")
+        # No bot for the host offline those hours (test_host.py): the game stays in play.
+        game = server.create(players=3, bots="random", away_after=None)
         server.ok("POST", f"/api/tables/{game['table']}/start", game["token"])
         clock.advance(12 * HOUR)
         young = server.create(players=3)

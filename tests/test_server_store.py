@@ -36,6 +36,7 @@ def a_table(table_id: str, status: str = PLAYING, created_at: float = 1000.25) -
         spectators=False,
         clock=30.0,
         bot_pause=0.5,
+        away_after=30.0,
         seed=2**62 + 1,
         edition="saboteur2",
         seats=[
@@ -48,7 +49,7 @@ def a_table(table_id: str, status: str = PLAYING, created_at: float = 1000.25) -
 
 
 def test_the_columns_are_the_dataclasses_fields() -> None:
-    loaded_apart = {"seats", "moves", "last_accepted_at"}
+    loaded_apart = {"seats", "moves", "last_accepted_at", "talk", "bot_moves"}
     assert set(TABLE_COLUMNS) == {f.name for f in fields(StoredTable)} - loaded_apart
     seat_columns = {column.key for column in inspect(SeatRow).column_attrs}
     assert seat_columns == {*SEAT_COLUMNS, "table_id"}

@@ -27,6 +27,8 @@ from __future__ import annotations
 
 from typing import Final, NamedTuple
 
+from .reasons import Reason
+
 N: Final = 1
 E: Final = 2
 S: Final = 4
@@ -81,7 +83,7 @@ def _read(code: str) -> Face:
         letters = group[1:] if dead else group
         sides = sum(side for side in SIDES if SIDE_NAMES[side] in letters)
         if not letters or _letters(sides) != letters or sides & seen:
-            raise ValueError(f"{code!r} is not a card code")
+            raise ValueError(Reason("{code!r} is not a card code", code=code))
         seen |= sides
         if dead:
             stubs |= sides
@@ -95,7 +97,7 @@ def _read(code: str) -> Face:
         or len(doors) + markers.count("ladder") > 1
         or (markers and len(tunnels) != 1 and (doors or "ladder" in markers))
     ):
-        raise ValueError(f"{code!r} is not a card code")
+        raise ValueError(Reason("{code!r} is not a card code", code=code))
     ordered = tuple(marker for marker in _MARKERS if marker in markers)
     face = Face(
         code,
@@ -108,7 +110,9 @@ def _read(code: str) -> Face:
     )
     if _spell(face.tunnels, stubs, ordered) != code:
         spelled = _spell(face.tunnels, stubs, ordered)
-        raise ValueError(f"{code!r} is not a card code (spell it {spelled!r})")
+        raise ValueError(
+            Reason("{code!r} is not a card code (spell it {spelled!r})", code=code, spelled=spelled)
+        )
     return face
 
 
@@ -197,10 +201,13 @@ def face_of(code: str) -> int:
         return ident
     if "+" not in code and "/" not in code:
         raise ValueError(
-            f"{code!r} is not a card shape (open sides in NESW order, x for a dead end)"
+            Reason(
+                "{code!r} is not a card shape (open sides in NESW order, x for a dead end)",
+                code=code,
+            )
         )
     _read(code)  # raises for a code that is not spelled as the docs say
-    raise ValueError(f"{code!r} is not the face of any card")
+    raise ValueError(Reason("{code!r} is not the face of any card", code=code))
 
 
 def face_code(face: int) -> str:

@@ -28,6 +28,7 @@ from .kinds.place import list_placements
 from .maze import GOAL_KEYS, Maze
 from .moves import PASS, PLACE, Move
 from .options import Options
+from .reasons import Reason
 from .results import MINERS, SABOTEURS, GoldPiecesResult, Result, RoundResult
 from .round_state import RoundState, copied_value
 
@@ -330,14 +331,22 @@ class Game:
     def why_illegal(self, move: Move) -> str | None:
         """The rule that ``move`` breaks, or ``None`` if it is legal now."""
         if self.phase == OVER:
-            return "the game is over"
+            return Reason("the game is over")
         seat = move.seat
         if not 0 <= seat < self.players:
-            return f"there is no seat {seat} in a {self.players}-player game"
+            return Reason(
+                "there is no seat {seat} in a {players}-player game",
+                seat=seat,
+                players=self.players,
+            )
         if seat != self.state.to_move:
-            return f"it is seat {self.state.to_move}'s turn, not seat {seat}'s"
+            return Reason(
+                "it is seat {to_move}'s turn, not seat {seat}'s",
+                to_move=self.state.to_move,
+                seat=seat,
+            )
         if not move.is_well_formed():
-            return "malformed move"
+            return Reason("malformed move")
         kind = KINDS[move.kind]
         if self.phase != kind.phase:
             return _WRONG_PHASE.get(self.phase) or _PHASE_ONLY[kind.phase]
@@ -346,7 +355,11 @@ class Game:
             if reason is not None:
                 return reason
         elif move.kind not in self.edition.turn_kinds:
-            return f"{self.edition.title} has no {move.kind} moves"
+            return Reason(
+                "{edition} has no {kind} moves",
+                edition=Reason.word(self.edition.title, "edition"),
+                kind=Reason.word(move.kind, "move"),
+            )
         return kind.why_illegal(self, move)
 
     def _turn_error(self, move: Move, kind: Kind) -> str | None:
@@ -354,41 +367,55 @@ class Game:
         seat = move.seat
         hand = self.state.hands[seat]
         if move.kind == PASS:
-            return None if not hand else "pass is allowed only with an empty hand"
+            return None if not hand else Reason("pass is allowed only with an empty hand")
         edition = self.edition
         if move.kind in edition.turn_kinds:
             played = (move.card, *move.also) if move.also else (move.card,)
             for card in played:
                 if card not in edition.card_counts:
-                    return f"{edition.title} has no {card} card"
+                    return _no_such_card(edition, card)
         else:
             printed = edition.card_of(move.card)
             if printed is None:
-                return f"no card lies as {move.card}"  # well formed: a place move
+                # well formed: a place move
+                return Reason("no card lies as {face}", face=move.card)
             if edition.kind_of_card.get(printed) != move.kind:
-                return f"{edition.title} has no {printed} card"
+                return _no_such_card(edition, printed)
             played = (printed,)
         if len(played) == 1:
             if played[0] not in hand:
-                return f"seat {seat} has no {played[0]} card in hand"
+                return _not_in_hand(seat, played[0])
         else:
             wanted = Counter(played)
             held = Counter(hand)
             for card, count in wanted.items():
                 if held[card] < count:
                     if count == 1:
-                        return f"seat {seat} has no {card} card in hand"
-                    return f"seat {seat} holds fewer than {count} {card} cards"
+                        return _not_in_hand(seat, card)
+                    return Reason(
+                        "seat {seat} holds fewer than {count} {card} cards",
+                        seat=seat,
+                        count=count,
+                        card=Reason.word(card, "card"),
+                    )
         if kind.has_cell:
             reach = edition.reach
             if not (-reach <= move.x <= reach and -reach <= move.y <= reach):
-                return f"cell {move.x},{move.y} is out of reach of any card"
+                return Reason("cell {x},{y} is out of reach of any card", x=move.x, y=move.y)
         if kind.has_target and not 0 <= move.target < self.players:
-            return f"there is no seat {move.target} in a {self.players}-player game"
+            return Reason(
+                "there is no seat {seat} in a {players}-player game",
+                seat=move.target,
+                players=self.players,
+            )
         return None
 
     def broken_names(self, seat: int) -> str:
-        return " and ".join(tool for tool in TOOLS if self.state.broken[seat] & TOOL_BIT[tool])
+        return " and ".join(self.broken_tools(seat))
+
+    def broken_tools(self, seat: int) -> list[str]:
+        """The tools broken in front of ``seat``, in the order of :data:`TOOLS`."""
+        return [tool for tool in TOOLS if self.state.broken[seat] & TOOL_BIT[tool]]
 
     # -- playing -------------------------------------------------------------------
 
@@ -501,10 +528,24 @@ def _listers_of(edition: Edition) -> tuple[dict[str, _Lister], list[_TurnLister]
 #: The one kind of move of each phase but play.
 _PHASE_KIND: Final = {GOLD: "take", STEAL: "steal"}
 _WRONG_PHASE: Final = {
-    GOLD: "the gold is being shared out: only take moves until it is done",
-    STEAL: "the thieves are stealing: only steal moves until they are done",
+    GOLD: Reason("the gold is being shared out: only take moves until it is done"),
+    STEAL: Reason("the thieves are stealing: only steal moves until they are done"),
 }
 _PHASE_ONLY: Final = {
-    "gold": "take is only for sharing out the gold once it is reached",
-    "steal": "steal is only for thieves at the end of a round",
+    "gold": Reason("take is only for sharing out the gold once it is reached"),
+    "steal": Reason("steal is only for thieves at the end of a round"),
 }
+
+
+def _no_such_card(edition: Edition, card: str) -> Reason:
+    return Reason(
+        "{edition} has no {card} card",
+        edition=Reason.word(edition.title, "edition"),
+        card=Reason.word(card, "card"),
+    )
+
+
+def _not_in_hand(seat: int, card: str) -> Reason:
+    return Reason(
+        "seat {seat} has no {card} card in hand", seat=seat, card=Reason.word(card, "card")
+    )

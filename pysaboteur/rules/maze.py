@@ -30,6 +30,7 @@ from .cards import (
     cell_xy,
 )
 from .faces import FACES, LADDER_SIDES, TUNNEL_AT
+from .reasons import Reason
 
 #: (side, step to the neighbour across it, the neighbour's side that faces back)
 SIDE_STEPS: Final = ((N, -1, S), (E, 256, W), (S, 1, N), (W, -256, E))
@@ -182,14 +183,14 @@ class Maze:
         """Why a card lying as ``shape`` may not go at ``x, y`` (placement rules)."""
         key = cell_key(x, y)
         if key == START_KEY:
-            return f"cell {x},{y} holds the start card"
+            return Reason("cell {x},{y} holds the start card", x=x, y=y)
         if key in GOAL_KEYS:
-            return f"cell {x},{y} holds a goal card"
+            return Reason("cell {x},{y} holds a goal card", x=x, y=y)
         if key in self.cells:
-            return f"cell {x},{y} is not empty"
+            return Reason("cell {x},{y} is not empty", x=x, y=y)
         ladder = LADDER_SIDES[shape]
         if ladder and key in _NEXT_TO_GOALS:
-            return f"a ladder may not lie next to a goal card, as {x},{y} does"
+            return Reason("a ladder may not lie next to a goal card, as {x},{y} does", x=x, y=y)
         touches_network = touches_card = False
         for side, step, back in SIDE_STEPS:
             neighbour = key + step
@@ -199,17 +200,25 @@ class Maze:
             touches_card = True
             where = "{},{}".format(*cell_xy(neighbour))
             if shape & side and not other & back:
-                return f"side {SIDE_NAMES[side]} meets a wall of the card at {where}"
+                return Reason(
+                    "side {side} meets a wall of the card at {cell}",
+                    side=SIDE_NAMES[side],
+                    cell=where,
+                )
             if not shape & side and other & back:
-                return (
-                    f"side {SIDE_NAMES[side]} is a wall against an open side of the card at {where}"
+                return Reason(
+                    "side {side} is a wall against an open side of the card at {cell}",
+                    side=SIDE_NAMES[side],
+                    cell=where,
                 )
             if shape & side and self.network.get(neighbour, 0) & back:
                 touches_network = True
         if ladder:
-            return None if touches_card else "a ladder must lie next to a path card"
+            return None if touches_card else Reason("a ladder must lie next to a path card")
         if not touches_network:
-            return "none of its open sides meets an open side of a card in the start network"
+            return Reason(
+                "none of its open sides meets an open side of a card in the start network"
+            )
         return None
 
     def tunnel_cells(self) -> list[tuple[int, int]]:

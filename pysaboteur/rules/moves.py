@@ -22,6 +22,7 @@ from collections.abc import Callable
 from typing import NamedTuple, TypedDict
 
 from .faces import CARD_OF_FACE, face_of
+from .reasons import Reason
 
 PLACE = "place"
 BREAK = "break"
@@ -52,6 +53,9 @@ class NotationError(ValueError):
     def __init__(self, message: str, detail: str | None = None) -> None:
         super().__init__(message)
         self.detail = detail
+        #: The message as it was made (a :class:`~pysaboteur.rules.reasons.Reason`,
+        #: which the catalogues say in other languages).
+        self.reason = message
 
 
 class Move(NamedTuple):
@@ -151,7 +155,9 @@ class Move(NamedTuple):
         """Read a move from its text form; raises ``ValueError`` with the reason."""
         seat_text, _, rest = text.partition(" ")
         if not _INTEGER.fullmatch(seat_text) or seat_text.startswith("-"):
-            raise NotationError(f"not a move: {text!r} (it starts with the acting seat's number)")
+            raise NotationError(
+                Reason("not a move: {text!r} (it starts with the acting seat's number)", text=text)
+            )
         return cls.parse_notation(int(seat_text), rest)
 
     @classmethod
@@ -164,9 +170,21 @@ class Move(NamedTuple):
             try:
                 move = notation.read(seat, words)
             except ValueError as error:
-                raise NotationError(f"not a move: {seat} {text!r}: {error}", str(error)) from None
+                detail = error.args[0] if isinstance(error.args[0], Reason) else str(error)
+                raise NotationError(
+                    Reason(
+                        "not a move: {seat} {text!r}: {detail}", seat=seat, text=text, detail=detail
+                    ),
+                    detail,
+                ) from None
         if move is None:
-            raise NotationError(f"not a move: '{seat} {text}' (see the move notation in the docs)")
+            raise NotationError(
+                Reason(
+                    "not a move: '{seat} {text}' (see the move notation in the docs)",
+                    seat=seat,
+                    text=text,
+                )
+            )
         return move
 
 
@@ -258,13 +276,13 @@ _CELL = re.compile(r"(-?(?:0|[1-9][0-9]*)),(-?(?:0|[1-9][0-9]*))")
 def parse_cell(text: str) -> tuple[int, int]:
     match = _CELL.fullmatch(text)
     if not match or text.startswith("-0") or ",-0" in text:
-        raise ValueError(f"{text!r} is not a cell (write x,y)")
+        raise ValueError(Reason("{text!r} is not a cell (write x,y)", text=text))
     return int(match[1]), int(match[2])
 
 
 def parse_target(text: str) -> int:
     if not text.startswith("@") or not _INTEGER.fullmatch(text[1:]) or text[1] == "-":
-        raise ValueError(f"{text!r} is not a seat (write @ and the seat number)")
+        raise ValueError(Reason("{text!r} is not a seat (write @ and the seat number)", text=text))
     return int(text[1:])
 
 

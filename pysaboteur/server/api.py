@@ -9,6 +9,7 @@ from fastapi import APIRouter, Depends, Request
 from fastapi.responses import JSONResponse, Response
 
 from ..rules import dumps_record, game_to_record
+from ..rules.reasons import Reason
 from .hub import Hub, LiveTable
 from .protocol import (
     ApiError,
@@ -16,6 +17,7 @@ from .protocol import (
     JoinTable,
     M,
     MakeMove,
+    SeatChoice,
     check_size,
     parse_json,
     validate,
@@ -41,7 +43,8 @@ def same_origin(request: Request) -> None:
     if origin is not None and not _same_host(origin, request.headers.get("host", "")):
         raise ApiError(
             "bad_origin",
-            f"changes are accepted only from this server's own pages, not from {origin[:100]}",
+            "changes are accepted only from this server's own pages, not from {origin}",
+            origin=origin[:100],
         )
 
 
@@ -76,15 +79,22 @@ async def read_body(request: Request, model: type[M]) -> M:
     # without the browser asking first (CORS), so it is refused unread.
     media_type = request.headers.get("content-type", "").partition(";")[0].strip().lower()
     if media_type != "application/json":
-        came = f"this one came as {media_type[:60]}" if media_type else "this one had none"
+        came = (
+            Reason("this one came as {media_type}", media_type=media_type[:60])
+            if media_type
+            else Reason("this one had none")
+        )
         raise ApiError(
             "bad_media_type",
-            f"the body must be JSON, sent with Content-Type: application/json ({came})",
+            "the body must be JSON, sent with Content-Type: application/json ({came})",
+            came=came,
         )
     limit = hub_of(request).settings.max_message
     length = request.headers.get("content-length", "")
     if length.isdigit() and int(length) > limit:
-        raise ApiError("too_large", f"{length} bytes is over the limit of {limit}")
+        raise ApiError(
+            "too_large", "{size} bytes is over the limit of {limit}", size=length, limit=limit
+        )
     body = bytearray()
     async for chunk in request.stream():
         body += chunk
@@ -125,9 +135,11 @@ def take_new_table(request: Request) -> str:
     if wait is not None:
         raise ApiError(
             "rate_limited",
-            f"too many new tables from your address ({limit.limit} in "
-            f"{_duration(limit.window)}); try again in {_duration(wait)}",
+            "too many new tables from your address ({count} in {window}); try again in {wait}",
             headers={"Retry-After": str(wait)},
+            count=limit.limit,
+            window=_duration(limit.window),
+            wait=_duration(wait),
         )
     return client
 
@@ -135,8 +147,13 @@ def take_new_table(request: Request) -> str:
 def _duration(seconds: float) -> str:
     """``600`` -> "10 minutes", ``90`` -> "90 seconds", ``1`` -> "1 second"."""
     if seconds >= 120 and seconds % 60 == 0:
-        return f"{seconds / 60:g} minutes"
-    return f"{seconds:g} second{'' if seconds == 1 else 's'}"
+        minutes = seconds / 60
+        return Reason.counted(
+            "{amount} minute", "{amount} minutes", int(minutes), amount=f"{minutes:g}"
+        )
+    # A fraction of a second counts as many ("1.5 seconds"), as in English.
+    count = int(seconds) if seconds == int(seconds) else 2
+    return Reason.counted("{amount} second", "{amount} seconds", count, amount=f"{seconds:g}")
 
 
 @router.post("/tables")
@@ -172,6 +189,26 @@ async def join_table(request: Request, table_id: str) -> JSONResponse:
 async def start_table(request: Request, table_id: str) -> JSONResponse:
     live = hub_of(request).get(table_id)
     await live.table.start(seat_of(request, live))
+    return answer(live.views.facts())
+
+
+@router.post("/tables/{table_id}/remove")
+async def remove_seat(request: Request, table_id: str) -> JSONResponse:
+    """The host removes a person from the lobby (body ``{"seat": k}``)."""
+    live = hub_of(request).get(table_id)
+    host = seat_of(request, live)
+    choice = await read_body(request, SeatChoice)
+    await live.table.remove(host, choice.seat)
+    return answer(live.views.facts())
+
+
+@router.post("/tables/{table_id}/hand_to_bot")
+async def hand_to_bot(request: Request, table_id: str) -> JSONResponse:
+    """The host hands a person's seat to a bot until they are back (body ``{"seat": k}``)."""
+    live = hub_of(request).get(table_id)
+    host = seat_of(request, live)
+    choice = await read_body(request, SeatChoice)
+    await live.table.hand_to_bot(host, choice.seat)
     return answer(live.views.facts())
 
 
@@ -220,6 +257,20 @@ async def record(request: Request, table_id: str) -> Response:
             "Content-Disposition": f'attachment; filename="saboteur-{table_id}.json"',
         },
     )
+
+
+@router.get("/tables/{table_id}/talk")
+async def talk(request: Request, table_id: str) -> JSONResponse:
+    """Every talk line of the table, for whoever may watch it (anyone once it is over,
+    as for its replay)."""
+    live = hub_of(request).get(table_id)
+    token = bearer(request)
+    if token is not None:
+        live.table.seat_of(token)
+    elif live.table.status != OVER and not live.table.spectators:
+        raise ApiError("no_spectators", "this table does not allow spectators")
+    lines = live.table.talk.lines
+    return answer({"lines": lines, "spectators_talk": live.table.talk.spectators_talk})
 
 
 @router.get("/tables/{table_id}/replay/{n}")

@@ -16,7 +16,9 @@ from starlette.exceptions import HTTPException
 from starlette.requests import ClientDisconnect
 from starlette.responses import Response
 
-from . import api, pages, sockets
+from ..i18n import requester_language
+from ..i18n.validation import field_problem
+from . import api, pages, rules_api, sockets
 from .config import Settings
 from .hub import Hub
 from .log_masking import mask_tokens_in_logs
@@ -61,6 +63,7 @@ def create_app(
         settings.tables_per_client, settings.table_window, clock or time.monotonic
     )
     app.include_router(api.router)
+    app.include_router(rules_api.router)
     app.include_router(sockets.router)
     app.include_router(pages.router)
     _add_error_handlers(app)
@@ -68,23 +71,25 @@ def create_app(
 
 
 def _add_error_handlers(app: FastAPI) -> None:
-    def refusal(error: ApiError) -> JSONResponse:
-        return JSONResponse(error.body(), error.status, headers={**api.NO_STORE, **error.headers})
+    def refusal(request: Request, error: ApiError) -> JSONResponse:
+        # Said in the requester's language (its "lang" cookie, else Accept-Language).
+        body = error.body(requester_language(request))
+        return JSONResponse(body, error.status, headers={**api.NO_STORE, **error.headers})
 
     @app.exception_handler(ApiError)
-    async def api_error(_request: Request, error: ApiError) -> JSONResponse:
-        return refusal(error)
+    async def api_error(request: Request, error: ApiError) -> JSONResponse:
+        return refusal(request, error)
 
     @app.exception_handler(RequestValidationError)
-    async def invalid(_request: Request, error: RequestValidationError) -> JSONResponse:
+    async def invalid(request: Request, error: RequestValidationError) -> JSONResponse:
         first = error.errors()[0]
         where = ".".join(str(part) for part in first["loc"][1:])
-        return refusal(ApiError("bad_request", f"{where}: {first['msg']}"))
+        return refusal(request, ApiError("bad_request", field_problem(where, first)))
 
     @app.exception_handler(HTTPException)
-    async def http_error(_request: Request, error: HTTPException) -> JSONResponse:
+    async def http_error(request: Request, error: HTTPException) -> JSONResponse:
         code = "not_found" if error.status_code == 404 else "bad_request"
-        response = refusal(ApiError(code, str(error.detail)))
+        response = refusal(request, ApiError(code, str(error.detail)))
         response.status_code = error.status_code
         return response
 
@@ -97,6 +102,7 @@ def _add_error_handlers(app: FastAPI) -> None:
         return Response(status_code=400)
 
     @app.exception_handler(Exception)
-    async def crash(_request: Request, error: Exception) -> JSONResponse:
+    async def crash(request: Request, error: Exception) -> JSONResponse:
         log.exception("unexpected error", exc_info=error)
-        return refusal(ApiError("server_error", "the server failed; the request changed nothing"))
+        failed = ApiError("server_error", "the server failed; the request changed nothing")
+        return refusal(request, failed)

@@ -2,10 +2,11 @@
 
 One task per table in play.  It looks at whose turn it is: a bot (or a person
 who is away) moves after the table's pause, give or take a quarter; a person
-under a clock is marked away when the deadline passes; otherwise the task
-sleeps until the table changes.  A bot's choice is checked and applied like
-anybody's move, and only if the game has not moved on while the bot was
-thinking.
+under a clock is marked away when the deadline passes; so is any person offline
+for longer than the table's ``away_after`` (``away.py``); otherwise the task
+sleeps until the table changes.  It ends with the game: nothing fires after.
+A bot's choice is checked and applied like anybody's move, and only if the
+game has not moved on while the bot was thinking.
 """
 
 from __future__ import annotations
@@ -62,19 +63,28 @@ class Driver:
 
     async def _step(self) -> None:
         table = self.table
+        await table.send_away_the_offline()
         game = table.game
         assert game is not None
         seat = game.to_move
-        if seat is None:
+        if seat is None or table.status != PLAYING:
             return
         if table.plays_itself(seat):
             await self._bot_move(seat)
-        elif table.deadline is not None:
-            version = table.version
-            if not await self._woken_within(table.deadline - table.wall_clock()):
-                await table.clock_ran_out(seat, version)
-        else:
+            return
+        # Wait for a change, or the first of two moments: the clock of the person to
+        # move runs out; a person offline (any seat) has been offline too long.
+        deadline, away_at = table.deadline, table.next_away_at()
+        if deadline is None and away_at is None:
             await self._wake.wait()
+            return
+        version = table.version
+        soonest = min(moment for moment in (deadline, away_at) if moment is not None)
+        if await self._woken_within(soonest - table.wall_clock()):
+            return
+        if soonest == deadline:
+            await table.clock_ran_out(seat, version)
+        # else: the next step sends away whoever is offline too long by then
 
     async def _bot_move(self, seat: int) -> None:
         table = self.table

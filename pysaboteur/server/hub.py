@@ -16,8 +16,11 @@ from collections import OrderedDict
 from collections.abc import Callable
 
 from ..bots import make_bot
+from ..i18n import requester_language
 from ..rules import Options
 from ..rules.editions import find_edition
+from ..rules.reasons import Reason
+from .away import check_away_after
 from .bot_runner import BotRunner
 from .config import EDITIONS, Settings
 from .connections import Connection
@@ -49,13 +52,21 @@ def check_edition(name: str, players: int) -> str:
     """The edition ``name`` of a new table, checked with its number of seats."""
     if name not in EDITIONS:
         offered = " or ".join(repr(each) for each in EDITIONS)
-        raise ApiError("bad_request", f"edition: {name!r} is not an edition (choose {offered})")
+        raise ApiError(
+            "bad_request",
+            "edition: {name!r} is not an edition (choose {offered})",
+            name=name,
+            offered=offered,
+        )
     edition = find_edition(name)
     if not edition.min_players <= players <= edition.max_players:
         raise ApiError(
             "bad_request",
-            f"players: {edition.title} is played by {edition.min_players} to "
-            f"{edition.max_players} players, not {players}",
+            "players: {edition} is played by {least} to {most} players, not {players}",
+            edition=Reason.word(edition.title, "edition"),
+            least=edition.min_players,
+            most=edition.max_players,
+            players=players,
         )
     return name
 
@@ -130,7 +141,8 @@ class Hub:
             closed += 1
             # A socket that opened while the closing was being stored is told and closed.
             for connection in list(live.table.connections):
-                connection.push(error_message(expired_error()))
+                said = requester_language(connection.websocket)
+                connection.push(error_message(expired_error(), said))
                 connection.close(CLOSE_CODES["table_expired"])
         return closed
 
@@ -153,15 +165,20 @@ class Hub:
         if spec not in self.settings.bots:
             allowed = ", ".join(self.settings.bots)
             raise ApiError(
-                "bad_request", f"bots: {spec!r} is not offered here (offered: {allowed})"
+                "bad_request",
+                "bots: {spec!r} is not offered here (offered: {allowed})",
+                spec=spec,
+                allowed=allowed,
             )
         try:
             options = Options.from_dict(request.options).to_dict()
         except (TypeError, ValueError) as error:
-            raise ApiError("bad_request", f"options: {error}") from None
+            raise ApiError("bad_request", "options: {error}", error=str(error)) from None
         if request.clock is not None and request.clock < self.settings.min_clock:
             raise ApiError(
-                "bad_request", f"clock: at least {self.settings.min_clock:g} seconds per move"
+                "bad_request",
+                "clock: at least {seconds} seconds per move",
+                seconds=f"{self.settings.min_clock:g}",
             )
         if request.name is None and not request.all_bots:
             raise ApiError("bad_request", "name: the host's name is missing")
@@ -180,8 +197,10 @@ class Hub:
             options=options,
             bots=spec,
             spectators=request.spectators,
+            spectators_talk=request.spectators_talk,
             clock=request.clock,
             bot_pause=request.bot_pause,
+            away_after=check_away_after(request.away_after),
             seed=new_seed() if token is None else None,
             seats=seats,
         )
@@ -195,7 +214,7 @@ class Hub:
         if live is None and TABLE_ID.fullmatch(table_id):
             live = self._load(table_id)
         if live is None:
-            raise ApiError("unknown_table", f"there is no table {table_id!r}")
+            raise ApiError("unknown_table", "there is no table {table!r}", table=table_id)
         self.release(live)  # a finished table asked for is a recently used one
         return live
 
@@ -213,6 +232,7 @@ class Hub:
                 self.tables.pop(table_id, None)
 
     def attach(self, live: LiveTable, connection: Connection) -> None:
+        connection.push(live.table.talk.history())  # before the view, which may follow at once
         if not live.table.attach(connection):
             connection.push(live.views.text(connection.seat))
 

@@ -11,6 +11,10 @@ from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from ..i18n import SOURCE, translate
+from ..i18n.validation import field_problem
+from ..rules.reasons import Reason
+
 #: Every error code and the HTTP status it goes with.
 STATUS = {
     "bad_request": 400,
@@ -35,6 +39,17 @@ STATUS = {
     "bad_media_type": 415,
     "bad_origin": 403,
     "rate_limited": 429,
+    # The host's (away.py, names.py): a name already at the table, a removed seat's token.
+    "name_taken": 409,
+    "removed": 403,
+    # Table talk (talk.py): a refused line is not stored, sent nor counted.
+    "talk_empty": 400,
+    "talk_too_long": 400,
+    "talk_bad_character": 400,
+    "talk_bad_claim": 400,
+    "talk_closed": 403,
+    "talk_full": 409,
+    "talk_too_fast": 429,
     "server_error": 500,
 }
 
@@ -44,6 +59,7 @@ CLOSE_CODES = {
     "too_large": 4400,
     "no_token": 4401,
     "bad_token": 4401,
+    "removed": 4401,  # like a bad token: the page says so and offers to join again
     "no_spectators": 4403,
     "unknown_table": 4404,
     "table_expired": 4404,  # gone for good, like an unknown table: clients stop retrying
@@ -64,21 +80,31 @@ M = TypeVar("M", bound=BaseModel)
 
 class ApiError(Exception):
     """A refused request: a code from :data:`STATUS` and a sentence saying why
-    (and any HTTP headers that go with it, such as ``Retry-After``)."""
+    (and any HTTP headers that go with it, such as ``Retry-After``).
 
-    def __init__(self, code: str, message: str, headers: dict[str, str] | None = None) -> None:
+    The sentence is an English template filled with ``params``
+    (``ApiError("table_full", "all {players} seats are taken", players=5)``), or an
+    engine's :class:`~pysaboteur.rules.reasons.Reason`: :meth:`body` says it in the
+    requester's language (docs/languages.md).
+    """
+
+    def __init__(
+        self, code: str, message: str, headers: dict[str, str] | None = None, **params: Any
+    ) -> None:
         assert code in STATUS, code
-        super().__init__(message)
+        made = isinstance(message, Reason) and not params
+        reason = message if made else Reason(message, **params)
+        super().__init__(reason)
         self.code = code
-        self.message = message
+        self.message: str = reason  # the English sentence (a Reason)
         self.headers = headers or {}
 
     @property
     def status(self) -> int:
         return STATUS[self.code]
 
-    def body(self) -> dict[str, Any]:
-        return {"error": {"code": self.code, "message": self.message}}
+    def body(self, lang: str = SOURCE) -> dict[str, Any]:
+        return {"error": {"code": self.code, "message": translate(self.message, lang)}}
 
 
 class Strict(BaseModel):
@@ -90,9 +116,9 @@ def _check_name(value: str | None) -> str | None:
         return None
     value = value.strip()
     if not 1 <= len(value) <= NAME_LENGTH:
-        raise ValueError(f"a name has 1 to {NAME_LENGTH} characters")
+        raise ValueError(Reason("a name has 1 to {most} characters", most=NAME_LENGTH))
     if not value.isprintable():
-        raise ValueError("a name has only printable characters")
+        raise ValueError(Reason("a name has only printable characters"))
     return value
 
 
@@ -104,8 +130,12 @@ class CreateTable(Strict):
     options: dict[str, Any] = Field(default_factory=dict)
     bots: str | None = None
     spectators: bool = True
+    #: Whether spectators may talk at the table (the host may change it later).
+    spectators_talk: bool = True
     clock: float | None = Field(None, gt=0, le=3600)  # the lower bound is the server's
     bot_pause: float | None = Field(None, ge=0, le=60)
+    #: Seconds offline before a bot plays a person's seat; null: never (``away.py``).
+    away_after: float | None = 120.0
     #: Every seat a bot and the game started at once (demonstrations, load tests).
     all_bots: bool = False
 
@@ -146,33 +176,93 @@ class PingMessage(Strict):
     type: Literal["ping"]
 
 
-ClientMessage = Hello | MoveMessage | StartMessage | BackMessage | PingMessage
+class SeatChoice(Strict):
+    """The seat the host removes (lobby) or hands to a bot (game): a body or a message's field."""
+
+    seat: int = Field(ge=0, le=100)
+
+
+class RemoveMessage(SeatChoice):
+    type: Literal["remove"]
+
+
+class HandToBotMessage(SeatChoice):
+    type: Literal["hand_to_bot"]
+
+
+class SayMessage(Strict):
+    """A line of table talk; its length and characters are checked by ``talk.py``."""
+
+    type: Literal["say"]
+    text: str
+
+
+class ClaimMessage(Strict):
+    """A one-tap claim; which fields each kind needs is checked by ``talk.py``."""
+
+    type: Literal["claim"]
+    claim: Literal["goal", "role", "accuse", "trust"]
+    x: int | None = None  # goal
+    y: int | None = None  # goal
+    card: Literal["gold", "stone"] | None = None  # goal
+    role: str | None = Field(None, max_length=20)  # role
+    target: int | None = None  # accuse, trust
+
+
+class SpectatorsTalkMessage(Strict):
+    """The host lets spectators talk, or not."""
+
+    type: Literal["spectators_talk"]
+    allowed: bool
+
+
+ClientMessage = (
+    Hello
+    | MoveMessage
+    | StartMessage
+    | BackMessage
+    | PingMessage
+    | SayMessage
+    | ClaimMessage
+    | SpectatorsTalkMessage
+    | RemoveMessage
+    | HandToBotMessage
+)
 MESSAGE_TYPES: dict[str, type[ClientMessage]] = {
     "hello": Hello,
     "move": MoveMessage,
     "start": StartMessage,
     "back": BackMessage,
     "ping": PingMessage,
+    "say": SayMessage,
+    "claim": ClaimMessage,
+    "spectators_talk": SpectatorsTalkMessage,
+    "remove": RemoveMessage,
+    "hand_to_bot": HandToBotMessage,
 }
 
 
 def check_size(data: str | bytes, limit: int) -> None:
     size = len(data) if isinstance(data, bytes) else len(data.encode())
     if size > limit:
-        raise ApiError("too_large", f"{size} bytes is over the limit of {limit}")
+        raise ApiError(
+            "too_large", "{size} bytes is over the limit of {limit}", size=size, limit=limit
+        )
 
 
 def parse_json(data: str | bytes) -> Any:
     try:
         value = json.loads(data)
     except (ValueError, UnicodeDecodeError) as error:
-        raise ApiError("bad_request", f"not valid JSON: {error}") from None
+        raise ApiError("bad_request", "not valid JSON: {error}", error=str(error)) from None
     except RecursionError:
         value = None  # deeper than the parser can go: certainly too deep
     else:
         if _depth_within(value, MAX_DEPTH):
             return value
-    raise ApiError("bad_request", f"the JSON is nested more than {MAX_DEPTH} levels deep")
+    raise ApiError(
+        "bad_request", "the JSON is nested more than {depth} levels deep", depth=MAX_DEPTH
+    )
 
 
 def _depth_within(value: Any, limit: int) -> bool:
@@ -199,8 +289,7 @@ def validate(model: type[M], data: Any) -> M:
     except ValidationError as error:
         first = error.errors()[0]
         where = ".".join(str(part) for part in first["loc"])
-        message = first["msg"].removeprefix("Value error, ")
-        raise ApiError("bad_request", f"{where}: {message}" if where else message) from None
+        raise ApiError("bad_request", field_problem(where, first)) from None
 
 
 def parse_message(data: str | bytes, limit: int) -> ClientMessage:
@@ -212,9 +301,14 @@ def parse_message(data: str | bytes, limit: int) -> ClientMessage:
     model = MESSAGE_TYPES.get(value["type"])
     if model is None:
         known = ", ".join(MESSAGE_TYPES)
-        raise ApiError("bad_request", f"unknown message type {value['type']!r} (known: {known})")
+        raise ApiError(
+            "bad_request",
+            "unknown message type {type!r} (known: {known})",
+            type=value["type"],
+            known=known,
+        )
     return validate(model, value)
 
 
-def error_message(error: ApiError) -> str:
-    return json.dumps({"type": "error", **error.body()})
+def error_message(error: ApiError, lang: str = SOURCE) -> str:
+    return json.dumps({"type": "error", **error.body(lang)})

@@ -17,20 +17,27 @@ from typing import Any
 from fastapi import APIRouter, WebSocket
 from starlette.websockets import WebSocketDisconnect
 
+from ..i18n import requester_language
 from .connections import Connection
 from .hub import Hub, LiveTable
 from .protocol import (
     CLOSE_CODES,
     ApiError,
     BackMessage,
+    ClaimMessage,
     ClientMessage,
+    HandToBotMessage,
     Hello,
     MoveMessage,
     PingMessage,
+    RemoveMessage,
+    SayMessage,
+    SpectatorsTalkMessage,
     StartMessage,
     error_message,
     parse_message,
 )
+from .talk import Speaker
 
 router = APIRouter()
 PONG = json.dumps({"type": "pong"})
@@ -44,7 +51,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
         live, seat = await _hello(websocket, hub, table_id)
     except ApiError as error:
         with contextlib.suppress(Exception):
-            await websocket.send_text(error_message(error))
+            await websocket.send_text(error_message(error, requester_language(websocket)))
             await websocket.close(CLOSE_CODES.get(error.code, 4400))
         return
     except (WebSocketDisconnect, TimeoutError):
@@ -55,15 +62,21 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     connection.start()
     connection.push(json.dumps({"type": "welcome", "seat": seat}))
     hub.attach(live, connection)
+    if seat is not None:
+        with contextlib.suppress(ApiError):  # a failed write is logged; `back` may retry
+            await live.table.back(seat)  # returning gives the seat back from a bot at once
+    # A spectator's talk is rate-limited by its address (talk.py).
+    address = websocket.client.host if websocket.client is not None else "unknown"
     try:
         while True:
             data = _data(await websocket.receive())
-            if data is None:
-                break
+            if data is None or connection not in live.table.connections:
+                break  # closed, or its seat removed by the host (it was told why)
             try:
-                reply = await _handle(live, seat, parse_message(data, hub.settings.max_message))
+                message = parse_message(data, hub.settings.max_message)
+                reply = await _handle(live, seat, message, address)
             except ApiError as error:
-                reply = error_message(error)
+                reply = error_message(error, requester_language(websocket))
             if reply is not None:
                 connection.push(reply)
     except (WebSocketDisconnect, RuntimeError):
@@ -98,12 +111,17 @@ async def _hello(websocket: WebSocket, hub: Hub, table_id: str) -> tuple[LiveTab
     return live, None
 
 
-async def _handle(live: LiveTable, seat: int | None, message: ClientMessage) -> str | None:
+async def _handle(
+    live: LiveTable, seat: int | None, message: ClientMessage, address: str = ""
+) -> str | None:
     """Act on one message; the direct reply to this socket, if any (views go to all)."""
     if isinstance(message, PingMessage):
         return PONG
     if isinstance(message, Hello):
         raise ApiError("bad_request", "this socket has already said hello")
+    if isinstance(message, SayMessage | ClaimMessage):
+        await live.table.say(Speaker(seat, address), message)  # spectators too
+        return None
     if seat is None:
         raise ApiError("no_token", "spectators cannot act: join the table for a seat")
     table = live.table
@@ -111,6 +129,12 @@ async def _handle(live: LiveTable, seat: int | None, message: ClientMessage) -> 
         await table.play(seat, message.move, message.expect)
     elif isinstance(message, StartMessage):
         await table.start(seat)
+    elif isinstance(message, RemoveMessage):
+        await table.remove(seat, message.seat)
+    elif isinstance(message, HandToBotMessage):
+        await table.hand_to_bot(seat, message.seat)
+    elif isinstance(message, SpectatorsTalkMessage):
+        await table.set_spectators_talk(seat, message.allowed)
     elif isinstance(message, BackMessage) and not await table.back(seat):
         return live.views.text(seat)  # was not away: say so with the view as it is
     return None

@@ -28,6 +28,7 @@ from sqlalchemy import (
     insert,
     inspect,
     select,
+    true,
     update,
 )
 from sqlalchemy.engine import Dialect, Engine
@@ -80,6 +81,11 @@ class TableRow(Base):
     clock: Mapped[float | None] = mapped_column(Float, nullable=True)
     bot_pause: Mapped[float | None] = mapped_column(Float, nullable=True)
     seed: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    #: Whether spectators may talk at the table (added with table talk, like ``edition``).
+    spectators_talk: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
+    #: Seconds a person may stay offline before a bot plays their seat (``away.py``);
+    #: None: never (so are the tables of older databases, made before it).
+    away_after: Mapped[float | None] = mapped_column(Float, nullable=True)
 
 
 class SeatRow(Base):
@@ -100,6 +106,31 @@ class MoveRow(Base):
     number: Mapped[int] = mapped_column(Integer, primary_key=True)  # 1 for the first move
     text: Mapped[str] = mapped_column(String(60))
     accepted_at: Mapped[float] = mapped_column(Float)
+
+
+class BotMoveRow(Base):
+    """A move a bot made for a person who was away (``away.py``): the record keeps
+    the move as anyone's, this row says whose hand was on it."""
+
+    __tablename__ = "bot_moves"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)  # the move's number
+
+
+class TalkRow(Base):
+    """One line of table talk (``talk.py``): what was said or claimed, by whom, when."""
+
+    __tablename__ = "talk"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)  # 1 for the first line
+    said_at: Mapped[float] = mapped_column(Float)
+    move: Mapped[int] = mapped_column(Integer)  # moves accepted when it was said
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)  # None: a spectator
+    name: Mapped[str | None] = mapped_column(String(120), nullable=True)
+    #: The line's own words: ``{"text": ...}`` or ``{"claim": kind, ...its fields}``.
+    said: Mapped[dict[str, Any]] = mapped_column(JsonText)
 
 
 @dataclass
@@ -127,6 +158,12 @@ class StoredTable:
     seats: list[StoredSeat] = field(default_factory=list)
     moves: list[str] = field(default_factory=list)  # full move texts, in order
     last_accepted_at: float | None = None
+    spectators_talk: bool = True
+    #: Its talk lines, in order, as ``talk.line_of`` reads them from their rows.
+    talk: list[dict[str, Any]] = field(default_factory=list)
+    away_after: float | None = None
+    #: The numbers of the moves a bot made for a person who was away, in order.
+    bot_moves: list[int] = field(default_factory=list)
 
 
 #: The columns of a table's row and of a seat's, each named after the
@@ -135,6 +172,9 @@ class StoredTable:
 #: class and its dataclass, and nowhere else.
 TABLE_COLUMNS = tuple(column.key for column in inspect(TableRow).column_attrs)
 SEAT_COLUMNS = tuple(declared.name for declared in fields(StoredSeat))
+TALK_COLUMNS = tuple(
+    column.key for column in inspect(TalkRow).column_attrs if column.key != "table_id"
+)
 
 
 def _values(source: object, columns: tuple[str, ...]) -> dict[str, Any]:
@@ -145,7 +185,11 @@ def _values(source: object, columns: tuple[str, ...]) -> dict[str, Any]:
 
 #: Columns added to the ``tables`` table since the first release, with the SQL
 #: that adds each to an older database (its default is what those tables were).
-ADDED_COLUMNS = {"edition": "VARCHAR(16) NOT NULL DEFAULT 'base'"}
+ADDED_COLUMNS = {
+    "edition": "VARCHAR(16) NOT NULL DEFAULT 'base'",
+    "spectators_talk": "BOOLEAN NOT NULL DEFAULT TRUE",
+    "away_after": "FLOAT",
+}
 
 
 def _add_missing_columns(engine: Engine) -> None:
@@ -222,22 +266,43 @@ class Store:
                 )
 
     def add_move(
-        self, table_id: str, number: int, text: str, accepted_at: float, *, back: int | None
+        self,
+        table_id: str,
+        number: int,
+        text: str,
+        accepted_at: float,
+        *,
+        back: int | None,
+        by_bot: bool = False,
     ) -> None:
         """Append move ``number`` (1 for the first); ``back`` is the seat whose person
-        it brought back from being away, if any."""
+        it brought back from being away, if any; ``by_bot``: a bot made it for a
+        person who was away."""
         with self.engine.begin() as db:
             db.execute(
                 insert(MoveRow).values(
                     table_id=table_id, number=number, text=text, accepted_at=accepted_at
                 )
             )
+            if by_bot:
+                db.execute(insert(BotMoveRow).values(table_id=table_id, number=number))
             if back is not None:
                 db.execute(
                     update(SeatRow)
                     .where(SeatRow.table_id == table_id, SeatRow.seat == back)
                     .values(away=False)
                 )
+
+    def add_talk(self, table_id: str, line: dict[str, Any]) -> None:
+        """Append a talk line (``Talk.new_row`` gives its columns)."""
+        with self.engine.begin() as db:
+            db.execute(insert(TalkRow).values(table_id=table_id, **line))
+
+    def set_spectators_talk(self, table_id: str, allowed: bool) -> None:
+        with self.engine.begin() as db:
+            db.execute(
+                update(TableRow).where(TableRow.id == table_id).values(spectators_talk=allowed)
+            )
 
     def set_status(self, table_id: str, status: str) -> None:
         with self.engine.begin() as db:
@@ -263,6 +328,17 @@ class Store:
             )
             return int(result.rowcount)
 
+    def remove_seat(self, table_id: str, seat: int) -> None:
+        """The host removes the person at ``seat`` in the lobby: the seat is open again."""
+        with self.engine.begin() as db:
+            result = db.execute(
+                update(SeatRow)
+                .where(SeatRow.table_id == table_id, SeatRow.seat == seat, SeatRow.kind == HUMAN)
+                .values(name=None, kind=OPEN, token_hash=None, away=False)
+            )
+            if result.rowcount != 1:
+                raise RuntimeError(f"seat {seat} of table {table_id} has nobody to remove")
+
     def set_away(self, table_id: str, seat: int, away: bool) -> None:
         with self.engine.begin() as db:
             db.execute(
@@ -284,11 +360,22 @@ class Store:
                 .where(MoveRow.table_id == table_id)
                 .order_by(MoveRow.number)
             ).all()
+            talk = session.scalars(
+                select(TalkRow).where(TalkRow.table_id == table_id).order_by(TalkRow.number)
+            ).all()
             return StoredTable(
                 **_values(table, TABLE_COLUMNS),
                 seats=[StoredSeat(**_values(seat, SEAT_COLUMNS)) for seat in seats],
                 moves=[text for text, _ in moves],
                 last_accepted_at=moves[-1][1] if moves else None,
+                talk=[_values(row, TALK_COLUMNS) for row in talk],
+                bot_moves=list(
+                    session.scalars(
+                        select(BotMoveRow.number)
+                        .where(BotMoveRow.table_id == table_id)
+                        .order_by(BotMoveRow.number)
+                    )
+                ),
             )
 
     def exists(self, table_id: str) -> bool:

@@ -18,10 +18,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..rules import Game, IllegalMove, Move, Options
+from ..rules import Game, IllegalMove, Move, NotationError, Options
+from . import away
 from .connections import Connection
-from .protocol import ApiError
+from .names import is_taken, unique_bot_names
+from .protocol import CLOSE_CODES, ApiError, ClaimMessage, SayMessage, error_message
 from .store import BOT, EXPIRED, HUMAN, LOBBY, OPEN, OVER, PLAYING, Store, StoredTable
+from .talk import Speaker, Talk
 from .tokens import hash_token, new_seed, new_token
 
 HOST = 0
@@ -35,6 +38,8 @@ class Seat:
     token_hash: str | None = None
     away: bool = False
     sockets: int = 0  # open WebSockets of this seat
+    #: Since when no socket of the seat is open (None while one is): see ``away.py``.
+    offline_since: float | None = None
 
 
 def bot_name(seat: int, spec: str) -> str:
@@ -47,6 +52,10 @@ def expired_error() -> ApiError:
         "this table was closed: its game was never started and nothing happened at it "
         "for too long; create a new table",
     )
+
+
+def removed_error() -> ApiError:
+    return ApiError("removed", "the host removed you from this table; you may join it again")
 
 
 class Table:
@@ -70,7 +79,14 @@ class Table:
         self.options = Options.from_dict(stored.options)
         self.bots = stored.bots
         self.spectators = stored.spectators
+        self.talk = Talk(stored.talk, stored.spectators_talk, wall_clock)
         self.clock = stored.clock
+        self.away_after = stored.away_after
+        #: The numbers of the moves a bot made for a person who was away.
+        self.bot_moves = set(stored.bot_moves)
+        #: Digests of the tokens of people the host removed (kept in memory only:
+        #: after a restart such a token is just one that owns no seat).
+        self.removed_tokens: set[str] = set()
         self.bot_pause = default_bot_pause if stored.bot_pause is None else stored.bot_pause
         self.status = stored.status
         self.seed = stored.seed
@@ -84,6 +100,8 @@ class Table:
         self.connections: set[Connection] = set()
         self._lock = asyncio.Lock()
         now = self.wall_clock()
+        for seat in self.seats:
+            seat.offline_since = now  # no socket is open yet: offline from the (re)start
         #: Counts every change announced: moves, seats taken, start, sockets, away and back.
         self.revision = 0
         self.changed_at = stored.last_accepted_at or stored.created_at
@@ -132,6 +150,8 @@ class Table:
         for index, seat in enumerate(self.seats):
             if seat.token_hash is not None and hmac.compare_digest(digest, seat.token_hash):
                 return index
+        if digest in self.removed_tokens:
+            raise removed_error()
         raise ApiError("bad_token", "this token owns no seat at this table")
 
     def plays_itself(self, seat: int) -> bool:
@@ -166,11 +186,17 @@ class Table:
             self._check_in_lobby()
             seat = next((i for i, s in enumerate(self.seats) if s.kind == OPEN), None)
             if seat is None:
-                raise ApiError("table_full", f"all {self.players} seats are taken")
+                raise ApiError("table_full", "all {players} seats are taken", players=self.players)
+            if is_taken(name, (each.name for each in self.seats)):
+                raise ApiError(
+                    "name_taken",
+                    "somebody at this table is already called {name}: choose another name",
+                    name=name,
+                )
             token = new_token()
             digest = hash_token(token)
             await self._store(self.store.take_seat, self.id, seat, name, digest)
-            self.seats[seat] = Seat(name, HUMAN, digest)
+            self.seats[seat] = Seat(name, HUMAN, digest, offline_since=self.wall_clock())
             self._announce(move=False)
             return seat, token
 
@@ -180,7 +206,8 @@ class Table:
                 raise ApiError("not_host", "only the host (seat 0) may start the game")
             self._check_in_lobby()
             seed = new_seed()
-            bots = {i: bot_name(i, self.bots) for i, s in enumerate(self.seats) if s.kind == OPEN}
+            plain = {i: bot_name(i, self.bots) for i, s in enumerate(self.seats) if s.kind == OPEN}
+            bots = unique_bot_names(plain, (seat.name for seat in self.seats))
             await self._store(self.store.start, self.id, seed, bots)
             for index, name in bots.items():
                 self.seats[index] = Seat(name, BOT)
@@ -189,6 +216,37 @@ class Table:
             self.game = self._replay()
             self._turn_changed()
             self._announce(move=False)
+
+    async def remove(self, by: int, seat: int) -> None:
+        """The host removes the person at ``seat`` in the lobby: their token stops
+        working, their sockets are told and closed, and the seat is open again."""
+        async with self._lock:
+            if by != HOST:
+                raise ApiError("not_host", "only the host (seat 0) may remove a seat")
+            self._check_in_lobby()
+            self._check_seat(seat)
+            if seat == HOST:
+                raise ApiError("bad_request", "seat: the host's own seat cannot be removed")
+            removed = self.seats[seat]
+            if removed.kind != HUMAN or removed.token_hash is None:
+                raise ApiError(
+                    "bad_request", "seat: seat {seat} is open, nobody sits there", seat=seat
+                )
+            await self._store(self.store.remove_seat, self.id, seat)
+            self.removed_tokens.add(removed.token_hash)
+            self.seats[seat] = Seat(None, OPEN)
+            error = removed_error()
+            for connection in [c for c in self.connections if c.seat == seat]:
+                # Out of the table's sockets at once: no view reaches it any more, and
+                # its closing (``detach``) no longer counts for the seat.
+                self.connections.discard(connection)
+                connection.push(error_message(error))
+                connection.close(CLOSE_CODES["removed"])
+            self._announce(move=False)
+
+    def _check_seat(self, seat: int) -> None:
+        if not 0 <= seat < self.players:
+            raise ApiError("bad_request", "seat: a seat from 0 to {last}", last=self.players - 1)
 
     # -- the game ---------------------------------------------------------------------
 
@@ -200,27 +258,41 @@ class Table:
             game = self._game_in_play()
             try:
                 move = Move.parse(text)
-            except ValueError as error:
-                raise ApiError("bad_move", str(error)) from None
+            except NotationError as error:  # the only error Move.parse raises
+                raise ApiError("bad_move", error.reason) from None
             if move.seat != seat:
-                raise ApiError("wrong_seat", f"you are seat {seat}, not seat {move.seat}")
+                raise ApiError(
+                    "wrong_seat",
+                    "you are seat {seat}, not seat {mover}",
+                    seat=seat,
+                    mover=move.seat,
+                )
             if expect is not None and expect != self.version:
                 raise ApiError(
-                    "stale", f"the game has moved on: version {self.version}, not {expect}"
+                    "stale",
+                    "the game has moved on: version {version}, not {expect}",
+                    version=self.version,
+                    expect=expect,
                 )
             if game.to_move != seat:
-                raise ApiError("not_your_turn", f"it is seat {game.to_move}'s turn, not yours")
+                raise ApiError(
+                    "not_your_turn", "it is seat {seat}'s turn, not yours", seat=game.to_move
+                )
             reason = game.why_illegal(move)
             if reason is not None:
                 raise ApiError("illegal_move", reason)
             accepted_at = self.wall_clock()
             text = str(move)
             back = seat if not by_bot and self.seats[seat].away else None
+            for_person = by_bot and self.seats[seat].kind == HUMAN  # shown as the bot's
             await self._store(
-                self.store.add_move, self.id, self.version + 1, text, accepted_at, back=back
-            )
+                self.store.add_move, self.id, self.version + 1, text, accepted_at,
+                back=back, by_bot=for_person,
+            )  # fmt: skip
             game.play(move)  # cannot fail: the same check passed just above
             self.moves.append(text)
+            if for_person:
+                self.bot_moves.add(self.version)
             if back is not None:
                 self.seats[seat].away = False
             if game.is_over:
@@ -242,6 +314,45 @@ class Table:
             raise ApiError("game_over", "the game is over")
         return self.game
 
+    # -- table talk (talk.py) ------------------------------------------------------
+
+    async def say(self, speaker: Speaker, message: SayMessage | ClaimMessage) -> None:
+        """A line of talk, in the lobby, the game or after it: checked, stored, then
+        sent to every socket of the table (talk is not a change of the game's views)."""
+        async with self._lock:
+            if self.status == EXPIRED:
+                raise expired_error()
+            name = None if speaker.seat is None else self.seats[speaker.seat].name
+            row = self.talk.new_row(
+                speaker,
+                message,
+                name=name,
+                move=self.version,
+                edition=self.edition,
+                players=self.players,
+            )
+            try:
+                await self._store(self.store.add_talk, self.id, row)
+            except ApiError:
+                self.talk.give_back(speaker)
+                raise
+            text = self.talk.add(row)
+        for connection in list(self.connections):
+            connection.push(text)
+
+    async def set_spectators_talk(self, seat: int, allowed: bool) -> None:
+        """The host lets spectators talk, or keeps them out (they may still read)."""
+        async with self._lock:
+            if seat != HOST:
+                raise ApiError("not_host", "only the host (seat 0) may let spectators talk")
+            if self.status == EXPIRED:
+                raise expired_error()
+            if self.talk.spectators_talk == allowed:
+                return
+            await self._store(self.store.set_spectators_talk, self.id, allowed)
+            self.talk.spectators_talk = allowed
+            self._announce(move=False)
+
     async def back(self, seat: int) -> bool:
         """The person at ``seat`` is back: no bot plays for them any more.
         Whether anything changed (they may not have been away)."""
@@ -250,9 +361,55 @@ class Table:
                 return False
             await self._store(self.store.set_away, self.id, seat, False)
             self.seats[seat].away = False
-            self._turn_changed()
-            self._announce(move=False)
+            self._seats_changed([seat])
             return True
+
+    async def hand_to_bot(self, by: int, seat: int) -> None:
+        """The host hands a person's seat to a bot at once, until that person is back."""
+        async with self._lock:
+            if by != HOST:
+                raise ApiError("not_host", "only the host (seat 0) may hand a seat to a bot")
+            self._game_in_play()
+            self._check_seat(seat)
+            if seat == HOST:
+                raise ApiError("bad_request", "seat: the host cannot hand their own seat to a bot")
+            if self.seats[seat].kind != HUMAN:
+                raise ApiError("bad_request", "seat: a bot plays seat {seat} already", seat=seat)
+            if not self.seats[seat].away:
+                await self._send_away([seat])
+
+    async def send_away_the_offline(self) -> None:
+        """A bot plays for the people offline longer than the table's ``away_after``."""
+        if self.status != PLAYING:
+            return  # quick look first: the lock is for when there is something to do
+        async with self._lock:
+            if self.status != PLAYING:
+                return
+            due = away.offline_too_long(self.seats, self.away_after, self.wall_clock())
+            if due:
+                await self._send_away(due)
+
+    def next_away_at(self) -> float | None:
+        """When a seat offline now will be played by a bot, if it stays offline."""
+        if self.status != PLAYING:
+            return None
+        return away.next_away_at(self.seats, self.away_after)
+
+    async def _send_away(self, seats: list[int]) -> None:
+        """Mark ``seats`` away, a bot playing for them (under the lock)."""
+        for seat in seats:
+            await self._store(self.store.set_away, self.id, seat, True)
+            self.seats[seat].away = True
+        self._seats_changed(seats)
+
+    def _seats_changed(self, seats: list[int]) -> None:
+        """Who plays ``seats`` changed: the turn starts again if one of them is to move
+        (its clock, the bot's pause); the others' turns go on as they were."""
+        if self.game is not None and self.game.to_move in seats:
+            self._turn_changed()
+        else:
+            self.on_change()
+        self._announce(move=False)
 
     async def clock_ran_out(self, seat: int, version: int) -> None:
         """The person to move at ``version`` took too long: a bot plays for them."""
@@ -262,10 +419,7 @@ class Table:
                 return
             if self.plays_itself(seat):
                 return
-            await self._store(self.store.set_away, self.id, seat, True)
-            self.seats[seat].away = True
-            self._turn_changed()
-            self._announce(move=False)
+            await self._send_away([seat])
 
     async def _store(self, write: Callable[..., None], *args: Any, **keywords: Any) -> None:
         """Commit a write; a failure is the server's, and changes nothing at the table."""
@@ -298,6 +452,7 @@ class Table:
             return False
         seat = self.seats[connection.seat]
         seat.sockets += 1
+        seat.offline_since = None
         if seat.sockets > 1:
             return False
         self._announce(move=False)
@@ -311,7 +466,9 @@ class Table:
             seat = self.seats[connection.seat]
             seat.sockets -= 1
             if seat.sockets == 0:
+                seat.offline_since = self.wall_clock()
                 self._announce(move=False)
+                self.on_change()  # the driver: the away timer of this seat starts
 
     def _announce(self, *, move: bool, at: float | None = None) -> None:
         self.revision += 1

@@ -31,7 +31,9 @@ def table_facts(table: Table) -> dict[str, Any]:
         "options": table.options.to_dict(),
         "bots": table.bots,
         "spectators": table.spectators,
+        "spectators_talk": table.talk.spectators_talk,
         "clock": table.clock,
+        "away_after": table.away_after,
         "host": None if table.all_bots else HOST,
         "version": table.version,
         "seats": [
@@ -144,4 +146,6 @@ class Views:
             "observation": observation,
             "legal": legal,
             "clock": clock,
+            # The numbers of the moves a bot made for a person who was away (1: the first).
+            "bot_moves": sorted(table.bot_moves),
         }

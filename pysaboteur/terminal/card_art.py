@@ -30,10 +30,12 @@ from typing import Final
 
 from rich.text import Text
 
-from ..rules.cards import DEAD_END, FIX_TOOLS, ORIENTATIONS, E, N, S, W, parse_shape, shape_code
+from ..i18n import NP_
+from ..rules.cards import DEAD_END, ORIENTATIONS, E, N, S, W, parse_shape, shape_code
 from ..rules.editions import find_edition
 from ..rules.faces import Face, face_parts
 from . import styles
+from .words import pgettext
 
 CELL_WIDTH: Final = 5
 ACTION_WIDTH: Final = 7
@@ -188,29 +190,50 @@ def card_picture(card: str) -> list[Text]:
     return [Text(f"{line:^{ACTION_WIDTH}}", style=style) for line in _action_lines(card)]
 
 
-#: Saboteur 2's action cards in three short lines, as the hand draws them.
-_EXPANSION_ACTION_LINES: Final = {
-    "theft": ("THIEF", "steals", "1 GP"),
-    "hands-off": ("STOP", "THIEF", ""),
-    "swap-hand": ("SWAP", "hands", ""),
-    "inspection": ("INSPECT", "a dwarf", "card"),
-    "swap-hats": ("NEW HAT", "swap a", "dwarf"),
-    "trapped": ("TRAPPED", "", ""),
-    "free-at-last": ("FREE", "from a", "trap"),
+def _face(first: str, second: str = "", third: str = "") -> tuple[str, str, str]:
+    return (first, second, third)
+
+
+# TRANSLATORS: "card face" words are an action card of the hand drawn in three
+# short lines of at most 7 letters each (abbreviate if need be).
+#: Every action card in three short lines, as the hand draws them.
+_ACTION_LINES: Final = {
+    "map": _face(NP_("card face", "MAP"), NP_("card face", "look at"), NP_("card face", "a goal")),
+    "rockfall": _face(NP_("card face", "ROCK"), NP_("card face", "FALL")),
+    "break-pick": _face(NP_("card face", "BREAK"), NP_("card face", "pick")),
+    "break-lamp": _face(NP_("card face", "BREAK"), NP_("card face", "lamp")),
+    "break-cart": _face(NP_("card face", "BREAK"), NP_("card face", "cart")),
+    "fix-pick": _face(NP_("card face", "FIX"), NP_("card face", "pick")),
+    "fix-lamp": _face(NP_("card face", "FIX"), NP_("card face", "lamp")),
+    "fix-cart": _face(NP_("card face", "FIX"), NP_("card face", "cart")),
+    "fix-pick-lamp": _face(
+        NP_("card face", "FIX"), NP_("card face", "pick"), NP_("card face", "or lamp")
+    ),
+    "fix-pick-cart": _face(
+        NP_("card face", "FIX"), NP_("card face", "pick"), NP_("card face", "or cart")
+    ),
+    "fix-lamp-cart": _face(
+        NP_("card face", "FIX"), NP_("card face", "lamp"), NP_("card face", "or cart")
+    ),
+    # Saboteur 2's action cards.
+    "theft": _face(NP_("card face", "THIEF"), NP_("card face", "steals"), NP_("card face", "1 GP")),
+    "hands-off": _face(NP_("card face", "STOP"), NP_("card face", "THIEF")),
+    "swap-hand": _face(NP_("card face", "SWAP"), NP_("card face", "hands")),
+    "inspection": _face(
+        NP_("card face", "INSPECT"), NP_("card face", "a dwarf"), NP_("card face", "card")
+    ),
+    "swap-hats": _face(
+        NP_("card face", "NEW HAT"), NP_("card face", "swap a"), NP_("card face", "dwarf")
+    ),
+    "trapped": _face(NP_("card face", "TRAPPED")),
+    "free-at-last": _face(
+        NP_("card face", "FREE"), NP_("card face", "from a"), NP_("card face", "trap")
+    ),
 }
 
 
-def _action_lines(card: str) -> tuple[str, str, str]:
-    if card == "map":
-        return ("MAP", "look at", "a goal")
-    if card == "rockfall":
-        return ("ROCK", "FALL", "")
-    if card in _EXPANSION_ACTION_LINES:
-        return _EXPANSION_ACTION_LINES[card]
-    if card.startswith("break-"):
-        return ("BREAK", card.removeprefix("break-"), "")
-    tools = FIX_TOOLS[card]
-    return ("FIX", tools[0], "or " + tools[1] if len(tools) == 2 else "")
+def _action_lines(card: str) -> list[str]:
+    return [pgettext("card face", line) if line else "" for line in _ACTION_LINES[card]]
 
 
 def card_label(card: str) -> str:

@@ -25,14 +25,37 @@ from .card_art import (
     path_card_texts,
     start_card_texts,
 )
+from .words import N_, _
 
 RULER_WIDTH: Final = 4
-LEGEND: Final = "S start · ■ dead end · ? goal · $ gold · ▒ stone"
-#: Saboteur 2's marks besides the base game's (card_art.py draws them).
-LEGEND_SABOTEUR2: Final = (
-    "S start · ■ dead end · ╹ stub · ━╸┃╺━ bridge · \u2571 two curves · H ladder · "
-    "G green door · B blue door · ◆ crystal · ? goal · $ gold · ▒ stone"
+#: The marks of the maze and what each means, in the order the legend lists them.
+LEGEND_MARKS: Final = (
+    ("S", N_("start")),
+    ("■", N_("dead end")),
+    ("?", N_("goal")),
+    ("$", N_("gold")),
+    ("▒", N_("stone")),
 )
+#: Saboteur 2's marks besides the base game's (card_art.py draws them).
+LEGEND_MARKS_SABOTEUR2: Final = (
+    ("S", N_("start")),
+    ("■", N_("dead end")),
+    ("╹", N_("stub")),
+    ("━╸┃╺━", N_("bridge")),
+    ("\u2571", N_("two curves")),
+    ("H", N_("ladder")),
+    ("G", N_("green door")),
+    ("B", N_("blue door")),
+    ("◆", N_("crystal")),
+    ("?", N_("goal")),
+    ("$", N_("gold")),
+    ("▒", N_("stone")),
+)
+
+
+def legend(marks: tuple[tuple[str, str], ...]) -> str:
+    """``"S start · ■ dead end · ..."`` in the person's language."""
+    return " · ".join(f"{mark} {_(meaning)}" for mark, meaning in marks)
 
 Cell = tuple[int, int]
 
@@ -134,11 +157,11 @@ def render_maze_panel(observation: Observation, highlight: Iterable[Cell] = ()) 
     inside the frame, wrapped to the maze's width.
     """
     maze = render_maze(observation, highlight)
-    title = f"Maze · round {observation['round']} of 3"
+    title = _("Maze · round {round} of 3").format(round=observation["round"])
     if observation.get("edition", "base") == "base":
         body: RenderableType = maze
-        subtitle: Text | None = Text(LEGEND, style="dim")
+        subtitle: Text | None = Text(legend(LEGEND_MARKS), style="dim")
     else:
-        body = Group(maze, legend_lines(LEGEND_SABOTEUR2, maze.width))
+        body = Group(maze, legend_lines(legend(LEGEND_MARKS_SABOTEUR2), maze.width))
         subtitle = None
     return Panel(body, title=title, subtitle=subtitle, box=box.ROUNDED, expand=False, padding=0)

@@ -13,6 +13,7 @@ from rich.text import Text
 from ..rules import Move
 from ..rules.cards import parse_shape
 from ..rules.faces import CARD_OF_FACE
+from .words import _
 
 
 def printed_card(shape: str) -> str:
@@ -36,7 +37,8 @@ def move_groups(numbered: Iterable[tuple[int, Move]]) -> list[tuple[str, list[tu
             title = move.card
             short = notation.removeprefix(move.card + " ")
         elif move.kind == "discard" and move.also:
-            title = f"discard {1 + len(move.also)} cards"
+            # The kinds' titles are the notation's words; only this one is a phrase.
+            title = _("discard {count} cards").format(count=1 + len(move.also))
             short = notation.removeprefix("discard ")
         elif move.kind in ("map", "rockfall", "discard", "clear"):
             title = move.kind

@@ -1,8 +1,15 @@
-"""Seats by name and moves in words, from the viewer's side: ``"You break the lamp of Bo (1)"``."""
+"""Seats by name and moves in words, from the viewer's side: ``"You break the lamp of Bo (1)"``.
+
+Every sentence is one message of the catalogues, whole, for each case: the
+viewer moved or another seat did; the card was aimed at the viewer, at the
+mover itself or at another seat; which tool it names.  So each language
+orders its own words and agrees them with the tool.  Seat names, cells and
+card codes are placeholders (the codes are the record notation, never translated).
+"""
 
 from __future__ import annotations
 
-from typing import Literal, overload
+from typing import Final, Literal, overload
 
 from rich.text import Text
 
@@ -10,31 +17,113 @@ from ..rules.moves import read_seen_move
 from ..rules.observation import LookView, Observation, SwapView
 from . import styles
 from .recent_moves import mover
+from .words import N_, _, capitalised, ngettext, pgettext, styled
 
 #: How the card a ``clear`` removes is named: ``"You clear your broken pick"``.
-_FRONT_NAME = {
-    "break-pick": "broken pick",
-    "break-lamp": "broken lamp",
-    "break-cart": "broken cart",
-    "trapped": "trap",
-    "theft": "theft",
+_FRONT_NAME: Final = {
+    "break-pick": N_("broken pick"),
+    "break-lamp": N_("broken lamp"),
+    "break-cart": N_("broken cart"),
+    "trapped": N_("trap"),
+    "theft": N_("theft"),
+}
+
+# The sentences of a broken tool and of a repair, for each tool: the viewer
+# breaks its own / another's; another seat breaks the viewer's / another's.
+_BREAK: Final = {
+    "pick": (
+        N_("You break your pick"),
+        N_("You break the pick of {target}"),
+        N_("{actor} breaks your pick"),
+        N_("{actor} breaks the pick of {target}"),
+    ),
+    "lamp": (
+        N_("You break your lamp"),
+        N_("You break the lamp of {target}"),
+        N_("{actor} breaks your lamp"),
+        N_("{actor} breaks the lamp of {target}"),
+    ),
+    "cart": (
+        N_("You break your cart"),
+        N_("You break the cart of {target}"),
+        N_("{actor} breaks your cart"),
+        N_("{actor} breaks the cart of {target}"),
+    ),
+}
+_FIX: Final = {
+    "pick": (
+        N_("You repair your pick ({card})"),
+        N_("You repair the pick of {target} ({card})"),
+        N_("{actor} repairs your pick ({card})"),
+        N_("{actor} repairs the pick of {target} ({card})"),
+    ),
+    "lamp": (
+        N_("You repair your lamp ({card})"),
+        N_("You repair the lamp of {target} ({card})"),
+        N_("{actor} repairs your lamp ({card})"),
+        N_("{actor} repairs the lamp of {target} ({card})"),
+    ),
+    "cart": (
+        N_("You repair your cart ({card})"),
+        N_("You repair the cart of {target} ({card})"),
+        N_("{actor} repairs your cart ({card})"),
+        N_("{actor} repairs the cart of {target} ({card})"),
+    ),
 }
 
 
 def seat_name(observation: Observation, seat: int) -> str:
     """The name of a seat at the table, ``"Seat 3"`` when the game has no names."""
     names = observation.get("names")
-    return str(names[seat]) if names else f"Seat {seat}"
+    return str(names[seat]) if names else _("Seat {seat}").format(seat=seat)
 
 
 def who(observation: Observation, seat: int) -> str:
     """A seat as moves mention it: ``"Bo (1)"``, ``"seat 1"`` in a game without names,
     or ``"you"`` for the viewer."""
     if seat == observation.get("seat"):
-        return "you"
+        return _("you")
     if not observation.get("names"):
-        return f"seat {seat}"
+        return _("seat {seat}").format(seat=seat)
     return f"{seat_name(observation, seat)} ({seat})"
+
+
+def listed(items: list[str] | tuple[str, ...]) -> str:
+    """``"NS"``, ``"NS and map"``, ``"NS, map and xN"``, in the language's own way."""
+    text = items[0]
+    for index, item in enumerate(items[1:], start=2):
+        last = index == len(items)
+        text = (_("{items} and {item}") if last else _("{items}, {item}")).format(
+            items=text, item=item
+        )
+    return text
+
+
+class _Sentence:
+    """What the sentences of one move are made of: who moved, at whom, from whose side."""
+
+    def __init__(self, observation: Observation, seat: int, target: int) -> None:
+        self.observation = observation
+        self.seat = seat
+        self.target = target
+        self.viewer = observation.get("seat")
+        self.you = seat == self.viewer
+        self.actor = capitalised(who(observation, seat))
+
+    def say(self, mine: str, theirs: str, style: str = "", **params: str | int | Text) -> Text:
+        """The viewer's sentence or another seat's, translated and filled."""
+        return styled(_(mine if self.you else theirs), style, actor=self.actor, **params)
+
+    def aimed(self, four: tuple[str, str, str, str], **params: str | int | Text) -> Text:
+        """One of four sentences: by the viewer at itself / at another seat; by
+        another seat at the viewer / at a seat that is not the viewer."""
+        at_viewer = self.target == self.viewer
+        if self.you:
+            chosen = four[0] if at_viewer else four[1]
+        else:
+            chosen = four[2] if at_viewer else four[3]
+        target = who(self.observation, self.target)
+        return styled(_(chosen), "", actor=self.actor, target=target, **params)
 
 
 def describe_move(observation: Observation, text: str, index: int | None = None) -> Text:
@@ -46,120 +135,218 @@ def describe_move(observation: Observation, text: str, index: int | None = None)
     results of its own inspections and swaps are found; without it they are
     found by the move's text.
     """
-    seat = mover(text)
-    actor = who(observation, seat)
-    you = actor == "you"
-
-    def verb(third_person: str, plain: str) -> str:
-        return plain if you else third_person
-
-    def aimed(target: int) -> str:
-        """The seat a card is aimed at: ``you``, ``yourself``/``themself``, or its name."""
-        if target == seat:
-            return "yourself" if you else "themself"
-        return who(observation, target)
-
-    def whose(target: int) -> str:
-        """Whose card in front: ``your``, ``their own``, or ``the ... of X``'s lead."""
-        if target == observation.get("seat"):
-            return "your own" if target == seat else "your"
-        return "their own" if target == seat else ""
-
-    line = Text(actor[0].upper() + actor[1:] + " ", style="bold" if you else "")
     move = read_seen_move(text)
     kind = move.kind
+    sentence = _Sentence(observation, mover(text), move.target)
+    say, aimed = sentence.say, sentence.aimed
     if kind == "discard" and not move.card:
         count = 1 + len(move.also)
-        many = "a card" if count == 1 else f"{count} cards"
-        line.append(verb("discards", "discard") + f" {many} face down", style="dim")
-    elif kind == "take" and not move.value:
-        line.append(verb("keeps", "keep") + " a gold card")
-    elif kind == "place":
-        line.append(verb("places", "place") + " ")
-        line.append(move.card, style=styles.TUNNEL)
-        line.append(f" at {move.x},{move.y}")
-    elif kind == "break":
-        line.append(verb("breaks", "break") + " ")
-        line.append_text(_tool_of(observation, move.tool, move.target, styles.TOOL))
-    elif kind == "fix":
-        line.append(verb("repairs", "repair") + " ")
-        line.append_text(_tool_of(observation, move.tool, move.target, ""))
-        line.append(f" ({move.card})", style="dim")
-    elif kind == "rockfall":
-        line.append(verb("drops", "drop") + " a ")
-        line.append("rockfall", style="bold magenta")
-        line.append(f" on {move.x},{move.y}")
-    elif kind == "map":
-        line.append(verb("looks", "look") + f" at the goal at {move.x},{move.y} with a map")
-    elif kind == "discard":
-        line.append(verb("discards", "discard") + " " + _and(move.cards_played()), style="dim")
-    elif kind == "take":
-        line.append(verb("keeps", "keep") + " a gold card of ")
-        line.append(str(move.value), style=styles.GOLD)
-    elif kind == "theft":
-        line.append(verb("plays", "play") + " a ")
-        line.append("theft", style=styles.THEFT)
-        line.append(" (steals 1 gold piece at the end of the round)")
-    elif kind == "hands-off":
-        line.append(verb("stops", "stop") + " ")
-        owner = whose(move.target)
-        line.append(f"{owner} theft" if owner else "the theft", style=styles.THEFT)
-        if not owner:
-            line.append(f" of {who(observation, move.target)}")
-        line.append(" (hands-off)", style="dim")
-    elif kind == "swap-hand":
-        line.append(verb("swaps", "swap") + f" hands with {who(observation, move.target)}")
-        swap = _private(observation, "swaps", text, index)
-        if swap is not None:
-            got = _and(swap["got"]) if swap["got"] else "no cards"
-            line.append(f": you get {got}", style="bold")
-    elif kind == "inspection":
-        target = move.target
-        line.append(verb("looks", "look") + " at ")
-        line.append("your dwarf card" if target == observation.get("seat") else "the dwarf card")
-        if target != observation.get("seat"):
-            line.append(f" of {who(observation, target)}")
-        line.append(" (inspection)", style="dim")
-        look = _private(observation, "looks", text, index)
-        if look is not None:
-            line.append(": ")
-            line.append_text(styles.role_text(look["role"]))
-    elif kind == "swap-hats":
-        target = move.target
-        line.append(verb("gives", "give") + f" {aimed(target)} a new dwarf card from the reserve")
-        line.append(" (swap-hats)", style="dim")
-        look = _private(observation, "looks", text, index)
-        if look is not None and look["seat"] == observation.get("seat"):
-            line.append(": you are now ")
-            line.append_text(styles.role_text(look["role"]))
-    elif kind == "trapped":
-        line.append(verb("traps", "trap") + f" {who(observation, move.target)}", style="")
-        line.append(" (trapped: no path cards, no share of the gold)", style=styles.TRAPPED)
-    elif kind == "free-at-last":
-        if move.target == seat:
-            line.append(verb("escapes", "escape") + " the trap")
+        if sentence.you:
+            words = ngettext(
+                "You discard a card face down", "You discard {count} cards face down", count
+            )
         else:
-            line.append(verb("frees", "free") + f" {who(observation, move.target)} from the trap")
-        line.append(" (free-at-last)", style="dim")
-    elif kind == "clear":
-        owner = "your" if you else "their"
-        line.append(verb("clears", "clear") + f" {owner} {_FRONT_NAME[move.front]}, ")
+            words = ngettext(
+                "{actor} discards a card face down",
+                "{actor} discards {count} cards face down",
+                count,
+            )
+        return styled(words, "dim", actor=sentence.actor, count=count)
+    if kind == "take" and not move.value:
+        return say(N_("You keep a gold card"), N_("{actor} keeps a gold card"))
+    if kind == "place":
+        card = Text(move.card, style=styles.TUNNEL)
+        return say(
+            N_("You place {card} at {x},{y}"),
+            N_("{actor} places {card} at {x},{y}"),
+            card=card,
+            x=move.x,
+            y=move.y,
+        )
+    if kind == "break":
+        return aimed(_BREAK[move.tool])
+    if kind == "fix":
+        return aimed(_FIX[move.tool], card=move.card)
+    if kind == "rockfall":
+        return say(
+            N_("You drop a rockfall on {x},{y}"),
+            N_("{actor} drops a rockfall on {x},{y}"),
+            x=move.x,
+            y=move.y,
+        )
+    if kind == "map":
+        return say(
+            N_("You look at the goal at {x},{y} with a map"),
+            N_("{actor} looks at the goal at {x},{y} with a map"),
+            x=move.x,
+            y=move.y,
+        )
+    if kind == "discard":
+        cards = listed(move.cards_played())
+        return say(N_("You discard {cards}"), N_("{actor} discards {cards}"), "dim", cards=cards)
+    if kind == "take":
+        value = Text(str(move.value), style=styles.GOLD)
+        return say(
+            N_("You keep a gold card of {value}"),
+            N_("{actor} keeps a gold card of {value}"),
+            value=value,
+        )
+    if kind == "theft":
+        return say(
+            N_("You play a theft (steals 1 gold piece at the end of the round)"),
+            N_("{actor} plays a theft (steals 1 gold piece at the end of the round)"),
+        )
+    if kind == "hands-off":
+        if not sentence.you and move.target == sentence.seat:
+            return say("", N_("{actor} stops their own theft (hands-off)"))
+        return aimed(
+            (
+                N_("You stop your own theft (hands-off)"),
+                N_("You stop the theft of {target} (hands-off)"),
+                N_("{actor} stops your theft (hands-off)"),
+                N_("{actor} stops the theft of {target} (hands-off)"),
+            )
+        )
+    if kind == "swap-hand":
+        return _swap_hand(sentence, _private(observation, "swaps", text, index))
+    if kind == "inspection":
+        return _inspection(sentence, _private(observation, "looks", text, index))
+    if kind == "swap-hats":
+        return _swap_hats(sentence, _private(observation, "looks", text, index))
+    if kind == "trapped":
+        return aimed(
+            (
+                N_("You trap yourself (trapped: no path cards, no share of the gold)"),
+                N_("You trap {target} (trapped: no path cards, no share of the gold)"),
+                N_("{actor} traps you (trapped: no path cards, no share of the gold)"),
+                N_("{actor} traps {target} (trapped: no path cards, no share of the gold)"),
+            )
+        )
+    if kind == "free-at-last":
+        if move.target == sentence.seat:
+            return say(
+                N_("You escape the trap (free-at-last)"),
+                N_("{actor} escapes the trap (free-at-last)"),
+            )
+        return aimed(
+            (
+                N_("You escape the trap (free-at-last)"),
+                N_("You free {target} from the trap (free-at-last)"),
+                N_("{actor} frees you from the trap (free-at-last)"),
+                N_("{actor} frees {target} from the trap (free-at-last)"),
+            )
+        )
+    if kind == "clear":
+        front = _(_FRONT_NAME[move.front])
         if move.card:
-            line.append("discarding " + _and(move.cards_played()), style="dim")
-        else:
-            line.append(f"discarding {1 + len(move.also)} cards face down", style="dim")
-    elif kind == "steal":
-        line.append(verb("steals", "steal") + " 1 gold piece from ")
-        line.append(who(observation, move.target), style=styles.THEFT)
-    else:
-        line.append(verb("passes", "pass") + " (no cards left)", style="dim")
-    return line
+            return say(
+                N_("You clear your {front}, discarding {cards}"),
+                N_("{actor} clears their {front}, discarding {cards}"),
+                front=front,
+                cards=listed(move.cards_played()),
+            )
+        return say(
+            N_("You clear your {front}, discarding {count} cards face down"),
+            N_("{actor} clears their {front}, discarding {count} cards face down"),
+            front=front,
+            count=1 + len(move.also),
+        )
+    if kind == "steal":
+        return aimed(
+            (
+                N_("You steal 1 gold piece from yourself"),
+                N_("You steal 1 gold piece from {target}"),
+                N_("{actor} steals 1 gold piece from you"),
+                N_("{actor} steals 1 gold piece from {target}"),
+            )
+        )
+    return say(N_("You pass (no cards left)"), N_("{actor} passes (no cards left)"), "dim")
 
 
-def _and(cards: tuple[str, ...] | list[str]) -> str:
-    """``"NS"``, ``"NS and map"``, ``"NS, map and xN"``."""
-    cards = list(cards)
-    return cards[0] if len(cards) == 1 else ", ".join(cards[:-1]) + " and " + cards[-1]
+def _swap_hand(sentence: _Sentence, swap: SwapView | None) -> Text:
+    """Everyone sees who swapped with whom; the two seats see what they got."""
+    if swap is None:
+        return sentence.aimed(
+            (
+                N_("You swap hands with yourself"),
+                N_("You swap hands with {target}"),
+                N_("{actor} swaps hands with you"),
+                N_("{actor} swaps hands with {target}"),
+            )
+        )
+    if not swap["got"]:
+        return sentence.aimed(
+            (
+                N_("You swap hands with yourself: you get no cards"),
+                N_("You swap hands with {target}: you get no cards"),
+                N_("{actor} swaps hands with you: you get no cards"),
+                N_("{actor} swaps hands with {target}: you get no cards"),
+            )
+        )
+    return sentence.aimed(
+        (
+            N_("You swap hands with yourself: you get {cards}"),
+            N_("You swap hands with {target}: you get {cards}"),
+            N_("{actor} swaps hands with you: you get {cards}"),
+            N_("{actor} swaps hands with {target}: you get {cards}"),
+        ),
+        cards=listed(swap["got"]),
+    )
+
+
+def _inspection(sentence: _Sentence, look: LookView | None) -> Text:
+    """Everyone sees whose dwarf card was looked at; the inspector also sees it."""
+    if look is None:
+        return sentence.aimed(
+            (
+                N_("You look at your dwarf card (inspection)"),
+                N_("You look at the dwarf card of {target} (inspection)"),
+                N_("{actor} looks at your dwarf card (inspection)"),
+                N_("{actor} looks at the dwarf card of {target} (inspection)"),
+            )
+        )
+    return sentence.aimed(
+        (
+            N_("You look at your dwarf card (inspection): {role}"),
+            N_("You look at the dwarf card of {target} (inspection): {role}"),
+            N_("{actor} looks at your dwarf card (inspection): {role}"),
+            N_("{actor} looks at the dwarf card of {target} (inspection): {role}"),
+        ),
+        role=styles.role_text(look["role"]),
+    )
+
+
+def _swap_hats(sentence: _Sentence, look: LookView | None) -> Text:
+    """Everyone sees who got a new dwarf card; that seat alone sees which."""
+    if look is not None and look["seat"] == sentence.viewer:
+        # The viewer's own new card: it gave itself one, or another seat gave it one.
+        return sentence.aimed(
+            (
+                N_(
+                    "You give yourself a new dwarf card from the reserve (swap-hats): "
+                    "you are now {role}"
+                ),
+                N_("You give {target} a new dwarf card from the reserve (swap-hats)"),
+                N_(
+                    "{actor} gives you a new dwarf card from the reserve (swap-hats): "
+                    "you are now {role}"
+                ),
+                N_("{actor} gives {target} a new dwarf card from the reserve (swap-hats)"),
+            ),
+            role=styles.role_text(look["role"]),
+        )
+    if not sentence.you and sentence.target == sentence.seat:
+        return sentence.say(
+            "", N_("{actor} gives themself a new dwarf card from the reserve (swap-hats)")
+        )
+    return sentence.aimed(
+        (
+            N_("You give yourself a new dwarf card from the reserve (swap-hats)"),
+            N_("You give {target} a new dwarf card from the reserve (swap-hats)"),
+            N_("{actor} gives you a new dwarf card from the reserve (swap-hats)"),
+            N_("{actor} gives {target} a new dwarf card from the reserve (swap-hats)"),
+        )
+    )
 
 
 @overload
@@ -195,8 +382,6 @@ def _private(
     return found
 
 
-def _tool_of(observation: Observation, tool: str, seat: int, style: str) -> Text:
-    """``"your lamp"`` for the viewer's tool, ``"the lamp of Bo (1)"`` for another's."""
-    if seat == observation.get("seat"):
-        return Text("your ") + Text(tool, style=style)
-    return Text("the ") + Text(tool, style=style) + Text(f" of {who(observation, seat)}")
+def tool_name(tool: str) -> str:
+    """A tool's name in the person's language (``pick``, ``lamp``, ``cart``)."""
+    return pgettext("tool", tool)

@@ -23,6 +23,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..bots import Bot, make_bot
+from ..i18n import from_environment, translate
 from ..rules import GOLD, Game, Move, Observation, Options, save_record, seat_observation
 from ..rules.editions import find_edition
 from ..rules.game import STEAL
@@ -34,6 +35,7 @@ from .position_view import render_view
 from .recent_moves import changed_cells, moves_since_own_turn
 from .round_end import final_board, render_game_end, render_round_end
 from .table_panels import hand_letter
+from .words import N_, _, language, ngettext, pgettext, speaking
 
 with contextlib.suppress(ImportError):  # line editing and history at the prompt
     import readline  # noqa: F401
@@ -48,44 +50,45 @@ GAMES_DIR = Path("saboteur-games")
 
 #: What the person may type, as (example, meaning) pairs for the help table.
 HELP_MOVES = (
-    ("place NSW 3,-1", "a path card as it lies: its open sides in N E S W order, x in front for"
-     " a dead end; a card may be turned (NES lies as NSW)"),
-    ("break-lamp @3", "break the lamp of seat 3"),
-    ("fix-cart @2", "repair the cart of seat 2"),
-    ("fix-pick-lamp lamp @0", "a double repair names the tool it mends"),
-    ("rockfall 2,0", "remove the tunnel card at 2,0"),
-    ("map 8,-2", "look at the goal at 8,-2"),
-    ("discard xNES", "throw a card away face down"),
-    ("12", "move number 12 of the list of your moves shown on your turn"),
+    ("place NSW 3,-1", N_("a path card as it lies: its open sides in N E S W order, x in front for"
+     " a dead end; a card may be turned (NES lies as NSW)")),
+    ("break-lamp @3", N_("break the lamp of seat 3")),
+    ("fix-cart @2", N_("repair the cart of seat 2")),
+    ("fix-pick-lamp lamp @0", N_("a double repair names the tool it mends")),
+    ("rockfall 2,0", N_("remove the tunnel card at 2,0")),
+    ("map 8,-2", N_("look at the goal at 8,-2")),
+    ("discard xNES", N_("throw a card away face down")),
+    ("12", N_("move number 12 of the list of your moves shown on your turn")),
 )  # fmt: skip
 #: Saboteur 2's moves besides the base game's (docs/records.md).
 HELP_MOVES_SABOTEUR2 = (
-    ("place NS+EW 3,0", "cards with several tunnels or marks go by their full code: "
-     "EW+xS/door-green, S/ladder, NES/crystal (the move list shows each one)"),
-    ("theft", "lay a theft in front of you: steal 1 gold piece at the end of the round"),
-    ("hands-off @2", "remove the theft in front of seat 2"),
-    ("swap-hand @2", "swap hands with seat 2"),
-    ("inspection @2", "look at seat 2's dwarf card"),
-    ("swap-hats @2", "seat 2 takes a new dwarf card from the reserve"),
-    ("trapped @2", "trap seat 2: no path cards, and no gold this round while trapped"),
-    ("free-at-last @0", "free seat 0 from its trap"),
-    ("discard NS map xN", "throw 1 to 3 cards away face down, and draw as many"),
-    ("clear trapped NS map", "throw 2 cards away to remove one card in front of you: "
-     "trapped, theft or break-pick/-lamp/-cart"),
-    ("steal @1", "at the end of the round, a thief takes 1 gold piece from seat 1"),
+    ("place NS+EW 3,0", N_("cards with several tunnels or marks go by their full code: "
+     "EW+xS/door-green, S/ladder, NES/crystal (the move list shows each one)")),
+    ("theft", N_("lay a theft in front of you: steal 1 gold piece at the end of the round")),
+    ("hands-off @2", N_("remove the theft in front of seat 2")),
+    ("swap-hand @2", N_("swap hands with seat 2")),
+    ("inspection @2", N_("look at seat 2's dwarf card")),
+    ("swap-hats @2", N_("seat 2 takes a new dwarf card from the reserve")),
+    ("trapped @2", N_("trap seat 2: no path cards, and no gold this round while trapped")),
+    ("free-at-last @0", N_("free seat 0 from its trap")),
+    ("discard NS map xN", N_("throw 1 to 3 cards away face down, and draw as many")),
+    ("clear trapped NS map", N_("throw 2 cards away to remove one card in front of you: "
+     "trapped, theft or break-pick/-lamp/-cart")),
+    ("steal @1", N_("at the end of the round, a thief takes 1 gold piece from seat 1")),
 )  # fmt: skip
 HELP_COMMANDS = (
-    ("? or list", "your legal moves, numbered"),
-    ("? b", "the moves with card b of your hand (also ? place, ? map, ? NES ...)"),
-    ("view", "draw the table again"),
-    ("help", "this help"),
-    ("quit", "stop the game; the record so far is saved"),
+    ("? or list", N_("your legal moves, numbered")),
+    ("? b", N_("the moves with card b of your hand (also ? place, ? map, ? NES ...)")),
+    ("view", N_("draw the table again")),
+    ("help", N_("this help")),
+    ("quit", N_("stop the game; the record so far is saved")),
 )
-_COMMANDS_HINT = (
+# TRANSLATORS: "?", "help" and "quit" are what the person types: keep them as they are.
+_COMMANDS_HINT = N_(
     "Type a move or its number, [cyan]?[/] for your moves, [cyan]help[/] or [cyan]quit[/]."
 )
-_LIST_HINT = "Type the number of a move, or the move itself."
-_MOVE_PROMPT = "Your move (? lists them, help)> "
+_LIST_HINT = N_("Type the number of a move, or the move itself.")
+_MOVE_PROMPT = N_("Your move (? lists them, help)> ")
 _SHAPE_WORD = re.compile(r"([xX]?)([NESWnesw]{1,4})")
 
 
@@ -98,17 +101,23 @@ class QuitGame(Exception):
 
 
 def run_play(args: argparse.Namespace, options: Options) -> int:
-    """Play one game in the terminal; returns the exit code."""
+    """Play one game in the terminal, in the language ``--lang`` or the environment
+    asks for; returns the exit code."""
+    with speaking(getattr(args, "lang", None) or from_environment()):
+        return _run_play(args, options)
+
+
+def _run_play(args: argparse.Namespace, options: Options) -> int:
     console = Console(highlight=False)
     edition = find_edition(getattr(args, "edition", None) or "base")
     try:
         edition.check_players(args.players)
     except ValueError as error:
-        print(f"error: --players: {error}", file=sys.stderr)
+        _error(_("--players: {problem}").format(problem=error))
         return 2
     bot_spec = getattr(args, "bot", None) or DEFAULT_BOT[edition.name]
     if not 0 <= args.seat < args.players:
-        print(f"error: --seat must be a seat from 0 to {args.players - 1}", file=sys.stderr)
+        _error(_("--seat must be a seat from 0 to {last}").format(last=args.players - 1))
         return 2
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
     try:
@@ -118,27 +127,37 @@ def run_play(args: argparse.Namespace, options: Options) -> int:
             if seat != args.seat
         }
     except ValueError as error:
-        print(f"error: {error}", file=sys.stderr)
+        _error(str(error))
         return 2
     names = table_names(args.name, args.players, args.seat)
     game = Game.new(args.players, options, seed, names=names, edition=edition.name)
-    console.print(Rule(edition.title))
+    console.print(Rule(pgettext("edition", edition.title)))
     console.print(
-        f"{args.players} players · you are seat {args.seat} ({args.name}) · "
-        f"the others are {bot_spec} bots · seed {seed}"
+        _(
+            "{players} players · you are seat {seat} ({name}) · "
+            "the others are {bot} bots · seed {seed}"
+        ).format(players=args.players, seat=args.seat, name=args.name, bot=bot_spec, seed=seed),
+        markup=False,
     )
     if args.seed is None:
         again = "" if edition.name == "base" else f" --edition {edition.name}"
-        console.print(f"(No seed was given; play this deal again with{again} --seed {seed}.)")
+        console.print(
+            _("(No seed was given; play this deal again with{again} --seed {seed}.)").format(
+                again=again, seed=seed
+            )
+        )
+    # TRANSLATORS: "help" is the command the person types: keep it as it is.
     console.print(
-        f"Rule options: {_options_text(options, edition.name)}. Type [cyan]help[/] at any prompt."
+        _("Rule options: {options}. Type [cyan]help[/] at any prompt.").format(
+            options=_options_text(options, edition.name)
+        )
     )
     try:
         status = PlaySession(console, game, args.seat, bots).run()
     except QuitGame as stop:
         status = stop.status
     except KeyboardInterrupt:
-        console.print("\nInterrupted.")
+        console.print("\n" + _("Interrupted."))
         status = 130
     saved = _save(console, game, args.save, seed)
     return status if saved == 0 else saved
@@ -149,18 +168,20 @@ def render_help(edition: str = "base") -> Group:
     table = Table(box=None, show_header=False, padding=(0, 2), pad_edge=False)
     table.add_column(style="cyan", no_wrap=True)
     table.add_column()
-    table.add_row(Text("Moves", style="bold"), "type the move, with or without your seat in front")
+    table.add_row(
+        Text(_("Moves"), style="bold"), _("type the move, with or without your seat in front")
+    )
     for example, meaning in HELP_MOVES:
-        table.add_row(example, meaning)
+        table.add_row(example, _(meaning))
     if edition != "base":
-        table.add_row(Text("Saboteur 2", style="bold"), "also these moves")
+        table.add_row(Text(pgettext("edition", "Saboteur 2"), style="bold"), _("also these moves"))
         for example, meaning in HELP_MOVES_SABOTEUR2:
-            table.add_row(example, meaning)
-    table.add_row(Text("Commands", style="bold"), "")
+            table.add_row(example, _(meaning))
+    table.add_row(Text(_("Commands"), style="bold"), "")
     for example, meaning in HELP_COMMANDS:
-        table.add_row(example, meaning)
+        table.add_row(example, _(meaning))
     note = Text(
-        "x grows to the right, towards the goals; y grows downwards. Seats count from 0.",
+        _("x grows to the right, towards the goals; y grows downwards. Seats count from 0."),
         style="dim",
     )
     return Group(table, note)
@@ -177,16 +198,17 @@ def table_names(person: str, players: int, seat: int) -> list[str]:
     for other in range(players):  # BOT_NAMES has a name for each of 12 seats
         name = BOT_NAMES[other]
         names.append(person if other == seat else name if name != person else f"{name} (bot)")
+    # (The names are the record's: they stay as they are in every language.)
     return names
 
 
 def _options_text(options: Options, edition: str = "base") -> str:
     # Saboteur 2 has no gold cards, so gold-draw means nothing there.
+    # The options go by the names their flags have (--gold-draw players); only the
+    # open hands' on or off is a phrase.
     gold_draw = f"gold-draw {options.gold_draw}, " if edition == "base" else ""
-    return (
-        f"{gold_draw}next-round-start {options.next_round_start}, "
-        f"open hands {'on' if options.open_hands else 'off'}"
-    )
+    open_hands = _("open hands on") if options.open_hands else _("open hands off")
+    return f"{gold_draw}next-round-start {options.next_round_start}, {open_hands}"
 
 
 def _save(console: Console, game: Game, chosen: str | None, seed: int) -> int:
@@ -196,11 +218,17 @@ def _save(console: Console, game: Game, chosen: str | None, seed: int) -> int:
         path.parent.mkdir(parents=True, exist_ok=True)
         save_record(game, path)
     except OSError as error:
-        print(f"error: could not save the game record to {path}: {error}", file=sys.stderr)
+        _error(
+            _("could not save the game record to {path}: {reason}").format(path=path, reason=error)
+        )
         return 1
-    console.print(f"The game record is saved in [bold]{path}[/]")
-    console.print(f"Replay it with: saboteur replay {path}")
+    console.print(_("The game record is saved in [bold]{path}[/]").format(path=path))
+    console.print(_("Replay it with: saboteur replay {path}").format(path=path), markup=False)
     return 0
+
+
+def _error(message: str) -> None:
+    print(_("error: {message}").format(message=message), file=sys.stderr)
 
 
 def _free_path(path: Path) -> Path:
@@ -261,11 +289,11 @@ class PlaySession:
         if observation["phase"] == STEAL:
             return self._ask_steal(observation, legal)
         if [move.kind for move in legal] == ["pass"]:
-            self.console.print("You have no cards left, so you pass.")
+            self.console.print(_("You have no cards left, so you pass."))
             return legal[0]
         self._show(observation)
         while True:
-            text = self._read(_MOVE_PROMPT)
+            text = self._read(_(_MOVE_PROMPT))
             move = self._understand(text, legal, observation)
             if move is not None:
                 return move
@@ -274,7 +302,7 @@ class PlaySession:
         """The table, then the numbered moves: every number typed is one on screen."""
         recent = moves_since_own_turn(observation)
         history = observation["history"][-1] if observation["history"] else []
-        self.console.print(Rule(f"Your turn · round {observation['round']}"))
+        self.console.print(Rule(_("Your turn · round {round}").format(round=observation["round"])))
         self.console.print(
             render_view(
                 observation,
@@ -284,15 +312,15 @@ class PlaySession:
                 width=self.console.width,
             )
         )
-        self.console.print(Text("Your moves", style="bold"))
+        self.console.print(Text(_("Your moves"), style="bold"))
         self.console.print(render_moves(enumerate(self.game.legal_moves(), start=1)))
-        self.console.print(_LIST_HINT)
+        self.console.print(_(_LIST_HINT))
 
     def _understand(self, text: str, legal: list[Move], observation: Observation) -> Move | None:
         """The move ``text`` asks for, or ``None`` after answering a command or an error."""
         words = text.split()
         if not words:
-            self.console.print(_COMMANDS_HINT)
+            self.console.print(_(_COMMANDS_HINT))
             return None
         command = words[0].lower()
         if command in ("?", "list", "moves"):
@@ -319,7 +347,11 @@ class PlaySession:
             return None
         reason = self.game.why_illegal(move)
         if reason is not None:
-            self._complain(f"{move.notation()} is not allowed: {reason}")
+            self._complain(
+                _("{move} is not allowed: {reason}").format(
+                    move=move.notation(), reason=translate(reason, language())
+                )
+            )
             return None
         return move
 
@@ -327,7 +359,11 @@ class PlaySession:
         """Move ``number`` of the list shown at the start of the turn (and by ``?``)."""
         if 1 <= number <= len(legal):
             return legal[number - 1]
-        self._complain(f"there is no move {number}: choose 1 to {len(legal)} (? lists them)")
+        self._complain(
+            _("there is no move {number}: choose 1 to {last} (? lists them)").format(
+                number=number, last=len(legal)
+            )
+        )
         return None
 
     def _complain(self, message: str) -> None:
@@ -339,28 +375,34 @@ class PlaySession:
             asked = " ".join(words)
             wanted = _card_or_kind(asked, observation.get("hand") or [])
             if wanted is None:
-                digit = asked.isdigit()
-                hint = " (the cards of your hand go by their letter: ? a)" if digit else ""
-                self._complain(f"{asked!r} is neither a card of your hand nor a kind{hint}")
+                if asked.isdigit():
+                    problem = _(
+                        "{asked!r} is neither a card of your hand nor a kind "
+                        "(the cards of your hand go by their letter: ? a)"
+                    )
+                else:
+                    problem = _("{asked!r} is neither a card of your hand nor a kind")
+                self._complain(problem.format(asked=asked))
                 return
             numbered = [(n, move) for n, move in numbered if _uses(move, wanted)]
             if not numbered:
-                self._complain(f"no legal move with {wanted}")
+                self._complain(_("no legal move with {card}").format(card=wanted))
                 return
         self.console.print(render_moves(numbered))
-        self.console.print(_LIST_HINT)
+        self.console.print(_(_LIST_HINT))
 
     def _confirm_quit(self) -> None:
-        answer = self._read("Quit this game? The record so far will be saved. [y/N] ")
-        if answer.strip().lower() in ("y", "yes"):
+        # TRANSLATORS: [y/N] are the answers' first letters, "y" and "yes" below too.
+        answer = self._read(_("Quit this game? The record so far will be saved. [y/N] "))
+        if answer.strip().lower() in ("y", "yes", _("y"), _("yes")):
             raise QuitGame(0)
-        self.console.print("Then play on.")
+        self.console.print(_("Then play on."))
 
     def _read(self, prompt: str) -> str:
         try:
             return input(prompt)
         except EOFError:
-            self.console.print("\nThe input has ended; stopping the game.")
+            self.console.print("\n" + _("The input has ended; stopping the game."))
             raise QuitGame(1) from None
 
     # -- gold -------------------------------------------------------------------------------
@@ -369,24 +411,32 @@ class PlaySession:
         offer = observation["gold_offer"]
         history = observation["history"][-1]
         if not history[-1].endswith(" take"):  # the first pick: show where the gold was found
-            self.console.print(Rule("Gold!"))
+            self.console.print(Rule(_("Gold!")))
             self.console.print(render_maze_panel(observation, changed_cells(history[-1:])))
         shown = " ".join(map(str, offer))
-        self.console.print(f"You pick a gold card. Offered to you: [bold yellow]{shown}[/]")
+        self.console.print(
+            _("You pick a gold card. Offered to you: [bold yellow]{offer}[/]").format(offer=shown)
+        )
         if len(legal) == 1:
-            self.console.print(f"They are all worth {offer[0]}, so you keep one of them.")
+            self.console.print(
+                _("They are all worth {value}, so you keep one of them.").format(value=offer[0])
+            )
             return legal[0]
         values = "/".join(str(move.value) for move in legal)
         while True:
-            text = self._read(f"Keep which gold card ({values})? ")
+            text = self._read(_("Keep which gold card ({values})? ").format(values=values))
             words = text.split()
             if len(words) == 1 and words[0].isdigit():
                 if int(words[0]) not in offer:
-                    self._complain(f"no gold card of {words[0]} is offered: keep {values}")
+                    self._complain(
+                        _("no gold card of {value} is offered: keep {values}").format(
+                            value=words[0], values=values
+                        )
+                    )
                     continue
                 text = f"take {words[0]}"
             elif words and words[0].lower() in ("?", "list", "view", "board"):
-                self.console.print(f"Offered to you: {shown}")
+                self.console.print(_("Offered to you: {offer}").format(offer=shown))
                 continue
             move = self._understand(text, legal, observation)
             if move is not None:
@@ -398,20 +448,27 @@ class PlaySession:
         """The person is a thief at the end of a round: from whom to steal 1 gold piece."""
         pieces = observation["gold_pieces"]
         victims = [move.target for move in legal]
-        shown = " · ".join(f"{who(observation, seat)} {pieces[seat]} GP" for seat in victims)
-        self.console.print(Rule("Thief!"))
-        self.console.print(f"You steal 1 gold piece from one of: {shown}")
+        shown = " · ".join(
+            _("{seat} {count} GP").format(seat=who(observation, seat), count=pieces[seat])
+            for seat in victims
+        )
+        self.console.print(Rule(_("Thief!")))
+        self.console.print(_("You steal 1 gold piece from one of: {seats}").format(seats=shown))
         seats = "/".join(str(seat) for seat in victims)
         while True:
-            text = self._read(f"Steal from which seat ({seats})? ")
+            text = self._read(_("Steal from which seat ({seats})? ").format(seats=seats))
             words = text.split()
             if len(words) == 1 and words[0].isdigit():
                 if int(words[0]) not in victims:
-                    self._complain(f"you cannot steal from seat {words[0]}: choose {seats}")
+                    self._complain(
+                        _("you cannot steal from seat {seat}: choose {seats}").format(
+                            seat=words[0], seats=seats
+                        )
+                    )
                     continue
                 text = f"steal @{words[0]}"
             elif words and words[0].lower() in ("?", "list", "view", "board"):
-                self.console.print(f"You may steal from: {shown}")
+                self.console.print(_("You may steal from: {seats}").format(seats=shown))
                 continue
             move = self._understand(text, legal, observation)
             if move is not None:
@@ -422,48 +479,59 @@ class PlaySession:
     def _tell_map(self, observation: Observation, move: Move) -> None:
         for goal in observation["goals"]:
             if cell_of(goal) == move.cell:
-                kind = "the GOLD" if goal["card"] == "gold" else "stone"
-                self.console.print(f"  The map shows: the goal at {move.x},{move.y} is {kind}.")
+                if goal["card"] == "gold":
+                    shows = _("The map shows: the goal at {x},{y} is the GOLD.")
+                else:
+                    shows = _("The map shows: the goal at {x},{y} is stone.")
+                self.console.print("  " + shows.format(x=move.x, y=move.y))
 
     def _tell_reveals(self, before: Observation, after: Observation) -> None:
         """Goals that the last move turned face up."""
         for old, new in zip(before["goals"], after["goals"], strict=True):
             if new["face_up"] and not old["face_up"]:
-                where = f"{new['x']},{new['y']}"
                 if new["card"] == "gold" and after.get("edition", "base") != "base":
                     # Who wins depends on the doors and the finder: the round end says.
-                    text = f"  [bold yellow]The GOLD is found at {where}![/]"
+                    text = _("[bold yellow]The GOLD is found at {x},{y}![/]")
                 elif new["card"] == "gold":
-                    text = f"  [bold yellow]The GOLD is found at {where}![/] The miners win."
+                    text = _("[bold yellow]The GOLD is found at {x},{y}![/] The miners win.")
                 else:
-                    text = f"  The goal at {where} is turned up: it is stone."
-                self.console.print(text)
+                    text = _("The goal at {x},{y} is turned up: it is stone.")
+                self.console.print("  " + text.format(x=new["x"], y=new["y"]))
 
     def _round_end(self, before: Observation, last: str, after: Observation, number: int) -> None:
         console = self.console
         board = final_board(before, after)
-        console.print(Rule(f"End of round {number}"))
+        console.print(Rule(_("End of round {number}").format(number=number)))
         console.print(render_maze_panel(board, changed_cells([last])))
         console.print(render_round_end(after, after["rounds"][number - 1], number))
         if self.game.is_over:
             return
         if "gold_pieces" in after:
             pieces = after["gold_pieces"][self.seat]
-            console.print(f"Your gold so far: {pieces} gold piece{'' if pieces == 1 else 's'}.")
+            so_far = ngettext(
+                "Your gold so far: {count} gold piece.",
+                "Your gold so far: {count} gold pieces.",
+                pieces,
+            ).format(count=pieces)
         else:
-            kept = after["gold"]["kept"]
-            console.print(f"Your gold so far: {sum(kept)} nugget{'' if sum(kept) == 1 else 's'}.")
-        self._read(f"Press Enter to start round {number + 1} ")
+            nuggets = sum(after["gold"]["kept"])
+            so_far = ngettext(
+                "Your gold so far: {count} nugget.", "Your gold so far: {count} nuggets.", nuggets
+            ).format(count=nuggets)
+        console.print(so_far)
+        self._read(_("Press Enter to start round {number} ").format(number=number + 1))
 
 
 #: How each kind of move is written, for messages about moves that are not.
+# TRANSLATORS: only the words between the forms are yours; the forms (place SHAPE
+# x,y ...) are the notation people type.
 USAGE = {
     "place": "place SHAPE x,y (place NSW 3,-1)",
     "break": "break-TOOL @SEAT (break-lamp @3)",
-    "fix": "fix-TOOL @SEAT (fix-cart @2), or for a double repair fix-pick-lamp lamp @0",
+    "fix": N_("fix-TOOL @SEAT (fix-cart @2), or for a double repair fix-pick-lamp lamp @0"),
     "rockfall": "rockfall x,y (rockfall 2,0)",
     "map": "map x,y (map 8,-2)",
-    "discard": "discard CARD (discard xNES); in Saboteur 2 up to 3 cards (discard NS map xN)",
+    "discard": N_("discard CARD (discard xNES); in Saboteur 2 up to 3 cards (discard NS map xN)"),
     "take": "take VALUE (take 2)",
     "pass": "pass",
     "theft": "theft",
@@ -495,18 +563,27 @@ def parse_move(text: str, seat: int) -> Move:
     tokens = [_tidy_word(word) for word in words.split(" ")]
     if tokens[0].lstrip("-").isdigit():
         if int(tokens[0]) != seat:
-            raise ValueError(f"you play seat {seat}, not seat {tokens[0]}")
+            raise ValueError(
+                _("you play seat {seat}, not seat {other}").format(seat=seat, other=tokens[0])
+            )
         tokens = tokens[1:]
     if not tokens:
-        raise ValueError("a seat number alone is not a move")
+        raise ValueError(_("a seat number alone is not a move"))
     kind = tokens[0] if tokens[0] in USAGE else tokens[0].partition("-")[0]
     if kind not in USAGE:
-        raise ValueError(f"{text.strip()!r} is neither a move nor a command (type help)")
+        raise ValueError(
+            _("{text!r} is neither a move nor a command (type help)").format(text=text.strip())
+        )
     try:
         return Move.parse_notation(seat, " ".join(tokens))
     except NotationError as error:
-        reason = error.detail or f"write {USAGE[kind]}"
-        raise ValueError(f"{text.strip()!r} is not a move: {reason}") from None
+        if error.detail:
+            reason = translate(error.detail, language())
+        else:
+            reason = _("write {usage}").format(usage=_(USAGE[kind]))
+        raise ValueError(
+            _("{text!r} is not a move: {reason}").format(text=text.strip(), reason=reason)
+        ) from None
 
 
 def _tidy_word(word: str) -> str:

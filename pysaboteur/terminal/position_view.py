@@ -25,6 +25,7 @@ from .table_panels import (
     render_recent,
     render_status,
 )
+from .words import _
 
 SIDE_WIDTH: Final = 28  # the narrowest the panels right of the maze may be
 #: Saboteur 2's seats show more (what lies in front, the dwarf card, gold pieces).
@@ -35,7 +36,7 @@ def render_view(
     observation: Observation,
     *,
     recent: Sequence[str] = (),
-    recent_title: str = "Since your last turn",
+    recent_title: str | None = None,
     recent_first: int | None = None,
     highlight: Iterable[Cell] = (),
     width: int = 100,
@@ -44,8 +45,11 @@ def render_view(
 
     The table, goals and recent moves stand right of the maze where the width
     allows, and below it otherwise.  ``recent_first`` is the first recent move's
-    place in the round in play (see :func:`describe_move`).
+    place in the round in play (see :func:`describe_move`); ``recent_title`` is
+    "Since your last turn" unless given, and ``""`` leaves the recent moves out.
     """
+    if recent_title is None:
+        recent_title = _("Since your last turn")
     players = render_players(observation)
     goals = render_goals(observation)
     recent_moves = (

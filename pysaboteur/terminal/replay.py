@@ -21,6 +21,7 @@ from rich.console import Console, Group, RenderableType
 from rich.rule import Rule
 from rich.text import Text
 
+from ..i18n import from_environment
 from ..rules import (
     Game,
     Observation,
@@ -34,8 +35,9 @@ from ..rules import (
 from .position_view import render_view
 from .recent_moves import changed_cells
 from .round_end import final_board, render_game_end, render_round_end
+from .words import N_, _, speaking
 
-_STEP_PROMPT = "Enter next · b back · number: go to that move · q quit> "
+_STEP_PROMPT = N_("Enter next · b back · number: go to that move · q quit> ")
 
 Observe = Callable[[Game], Observation]
 
@@ -54,21 +56,28 @@ class Frame:
 
 
 def run_replay(args: argparse.Namespace) -> int:
-    """Show a record's positions; returns the exit code."""
+    """Show a record's positions, in the language ``--lang`` or the environment asks
+    for; returns the exit code."""
+    with speaking(getattr(args, "lang", None) or from_environment()):
+        return _run_replay(args)
+
+
+def _run_replay(args: argparse.Namespace) -> int:
     try:
         game = game_from_record(load_record(args.record))
     except RecordError as error:
-        print(f"error: {args.record}: {error}", file=sys.stderr)
+        # The record's own wording stays English: it names the record's fields.
+        _error(_("{path}: {problem}").format(path=args.record, problem=error))
         return 1
     except UnicodeDecodeError:
-        print(f"error: {args.record}: not a text file", file=sys.stderr)
+        _error(_("{path}: not a text file").format(path=args.record))
         return 1
     except OSError as error:
-        print(f"error: cannot read {args.record}: {error.strerror}", file=sys.stderr)
+        _error(_("cannot read {path}: {reason}").format(path=args.record, reason=error.strerror))
         return 1
     seat = args.seat
     if seat is not None and not 0 <= seat < game.players:
-        print(f"error: --seat must be a seat from 0 to {game.players - 1}", file=sys.stderr)
+        _error(_("--seat must be a seat from 0 to {last}").format(last=game.players - 1))
         return 2
     console = Console(highlight=False)
     observe = _observer(seat, getattr(args, "public", False))
@@ -78,6 +87,10 @@ def run_replay(args: argparse.Namespace) -> int:
             console.print(render_frame(frame, frames[-1].number, console.width))
         return 0
     return _step(console, frames)
+
+
+def _error(message: str) -> None:
+    print(_("error: {message}").format(message=message), file=sys.stderr)
 
 
 def _observer(seat: int | None, public: bool) -> Observe:
@@ -126,22 +139,22 @@ def build_frames(game: Game, observe: Observe) -> list[Frame]:
 def render_frame(frame: Frame, last: int, width: int) -> RenderableType:
     """A frame: which move it is, the move in words, and the position after it."""
     observation = frame.observation
-    if frame.move is None:
-        title = f"Round {frame.round_number} begins"
-        if frame.number:
-            title += f" · after move {frame.number} of {last}"
+    if frame.move is None and frame.number:
+        title = _("Round {round} begins · after move {number} of {last}")
+    elif frame.move is None:
+        title = _("Round {round} begins")
     else:
-        title = (
-            f"Move {frame.number} of {last} · round {frame.round_number}, "
-            f"move {frame.move_in_round}"
-        )
+        title = _("Move {number} of {last} · round {round}, move {in_round}")
+    title = title.format(
+        round=frame.round_number, number=frame.number, last=last, in_round=frame.move_in_round
+    )
     parts: list[RenderableType] = [Rule(title)]
     moves = [frame.move] if frame.move is not None else []
     parts.append(
         render_view(
             observation,
             recent=moves,
-            recent_title="This move" if moves else "",
+            recent_title=_("This move") if moves else "",
             recent_first=frame.move_in_round - 1 if moves else None,
             highlight=changed_cells(moves),
             width=width,
@@ -162,10 +175,10 @@ def _step(console: Console, frames: list[Frame]) -> int:
         console.print(render_frame(frames[index], last, console.width))
         while True:
             try:
-                answer = input(_STEP_PROMPT).strip().lower()
+                answer = input(_(_STEP_PROMPT)).strip().lower()
             except EOFError:
                 return 0
-            if answer in ("q", "quit"):
+            if answer in ("q", "quit", _("q"), _("quit")):
                 return 0
             target = _where(answer, index, frames)
             if isinstance(target, str):
@@ -178,15 +191,18 @@ def _step(console: Console, frames: list[Frame]) -> int:
 def _where(answer: str, index: int, frames: list[Frame]) -> int | str:
     """The frame an answer at the step prompt asks for, or a message why it cannot go there."""
     if answer == "":
-        return (
-            index + 1 if index + 1 < len(frames) else "That was the last move (b: back, q: quit)."
-        )
-    if answer in ("b", "back"):
-        return index - 1 if index > 0 else "This is the start of the game."
+        if index + 1 < len(frames):
+            return index + 1
+        return _("That was the last move (b: back, q: quit).")
+    # TRANSLATORS: "b" and "back" step back in the replay; the English ones work too.
+    if answer in ("b", "back", _("b"), _("back")):
+        return index - 1 if index > 0 else _("This is the start of the game.")
     if answer.isdigit():
         number = int(answer)
         for position, frame in enumerate(frames):
             if frame.number == number:
                 return position
-        return f"There is no move {number}: the moves are 0 to {frames[-1].number}."
-    return "Enter: next move · b: back · a number: that move · q: quit"
+        return _("There is no move {number}: the moves are 0 to {last}.").format(
+            number=number, last=frames[-1].number
+        )
+    return _("Enter: next move · b: back · a number: that move · q: quit")

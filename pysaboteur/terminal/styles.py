@@ -9,6 +9,9 @@ from typing import Final
 
 from rich.text import Text
 
+from ..i18n import NP_
+from .words import pgettext
+
 TUNNEL: Final = "bold color(222)"
 CARD_BACKS: Final = ("on grey19", "on grey23")  # alternate so neighbouring cards stay apart
 EMPTY_CELL: Final = "grey42"
@@ -51,17 +54,23 @@ ROLE: Final = {
     "profiteer": "bold color(208)",
     "geologist": "bold bright_cyan",
 }
+#: The roles' names in English; :func:`role_name` says them in the person's language.
 ROLE_NAME: Final = {
-    "miner": "gold-miner",
-    "saboteur": "saboteur",
-    "green": "green digger",
-    "blue": "blue digger",
-    "boss": "boss",
-    "profiteer": "profiteer",
-    "geologist": "geologist",
+    "miner": NP_("role", "gold-miner"),
+    "saboteur": NP_("role", "saboteur"),
+    "green": NP_("role", "green digger"),
+    "blue": NP_("role", "blue digger"),
+    "boss": NP_("role", "boss"),
+    "profiteer": NP_("role", "profiteer"),
+    "geologist": NP_("role", "geologist"),
 }
+
+
+def role_name(role: str) -> str:
+    """A role as the table names it: ``gold-miner``, ``blue digger``..."""
+    return pgettext("role", ROLE_NAME[role])
 
 
 def role_text(role: str) -> Text:
     """A role as the table names it, in its colour: ``gold-miner``, ``blue digger``..."""
-    return Text(ROLE_NAME[role], style=ROLE[role])
+    return Text(role_name(role), style=ROLE[role])

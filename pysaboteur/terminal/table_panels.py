@@ -13,11 +13,13 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from ..i18n import NP_
 from ..rules import Observation
 from . import styles
 from .card_art import card_label, card_picture, goal_kind
 from .maze_view import Cell, cell_of
-from .move_sentences import describe_move, seat_name
+from .move_sentences import describe_move, seat_name, tool_name
+from .words import N_, _, pgettext, upper
 
 
 def render_players(observation: Observation) -> Table:
@@ -31,15 +33,15 @@ def render_players(observation: Observation) -> Table:
     roles: Sequence[str | None] = observation.get("roles") or [None] * observation["players"]
     table = Table(box=box.SIMPLE_HEAD, padding=0, pad_edge=False, show_edge=False)
     table.add_column("#", justify="right", no_wrap=True)
-    table.add_column("name", overflow="ellipsis", no_wrap=True, max_width=12)
-    table.add_column("hand", justify="right", no_wrap=True)
-    table.add_column("broken")
+    table.add_column(_("name"), overflow="ellipsis", no_wrap=True, max_width=12)
+    table.add_column(_("hand"), justify="right", no_wrap=True)
+    table.add_column(_("broken"))
     show_roles = any(roles)
     if show_roles:
-        table.add_column("role", no_wrap=True)
+        table.add_column(_("role"), no_wrap=True)
     gold = observation.get("gold_so_far")
     if gold is not None:
-        table.add_column("gold", justify="right", no_wrap=True)
+        table.add_column(_("gold"), justify="right", no_wrap=True)
     for seat in range(observation["players"]):
         cells: list[Text | str] = [*_seat_cells(observation, seat), _broken(observation, seat)]
         if show_roles:
@@ -55,15 +57,17 @@ def _seat_cells(observation: Observation, seat: int) -> list[Text | str]:
     """A seat's first cells: the turn mark and number, the name, the hand's size."""
     viewer = observation.get("seat")
     name = Text(seat_name(observation, seat), style="bold" if seat == viewer else "")
-    if seat == viewer and name.plain.lower() != "you":
-        name.append(" (you)")
+    if seat == viewer and name.plain.lower() != _("you").lower():
+        name.append(" " + _("(you)"))
     turn = Text("▶", style="bold green") if seat == observation["to_move"] else Text(" ")
     return [turn + Text(f"{seat:>2}", style="cyan"), name, str(observation["hand_sizes"][seat])]
 
 
 def _broken(observation: Observation, seat: int) -> Text:
     broken = observation["broken"][seat]
-    return Text(" ".join(broken), style=styles.TOOL) if broken else Text("-", style="dim")
+    if not broken:
+        return Text("-", style="dim")
+    return Text(" ".join(tool_name(tool) for tool in broken), style=styles.TOOL)
 
 
 def known_roles(observation: Observation) -> list[tuple[str, str] | None]:
@@ -88,11 +92,12 @@ def known_roles(observation: Observation) -> list[tuple[str, str] | None]:
 def _render_players_saboteur2(observation: Observation) -> Table:
     table = Table(box=box.SIMPLE_HEAD, padding=0, pad_edge=False, show_edge=False)
     table.add_column("#", justify="right", no_wrap=True)
-    table.add_column("name", overflow="ellipsis", no_wrap=True, max_width=12)
-    table.add_column("hand", justify="right", no_wrap=True)
-    table.add_column("in front")
-    table.add_column("role", no_wrap=True)
-    table.add_column("GP", justify="right", no_wrap=True)
+    table.add_column(_("name"), overflow="ellipsis", no_wrap=True, max_width=12)
+    table.add_column(_("hand"), justify="right", no_wrap=True)
+    table.add_column(_("in front"))
+    table.add_column(_("role"), no_wrap=True)
+    # TRANSLATORS: short for "gold pieces", a column of numbers.
+    table.add_column(_("GP"), justify="right", no_wrap=True)
     roles = known_roles(observation)
     for seat in range(observation["players"]):
         front = in_front(observation, seat)
@@ -101,7 +106,7 @@ def _render_players_saboteur2(observation: Observation) -> Table:
         if role is not None:
             role_cell = styles.role_text(role[0])
             if role[1]:
-                role_cell.append(f" ({role[1]})", style="dim")
+                role_cell.append(" " + _("(seen)"), style="dim")
         gold = str(observation["gold_pieces"][seat])
         table.add_row(*_seat_cells(observation, seat), front, role_cell, gold)
     return table
@@ -109,11 +114,11 @@ def _render_players_saboteur2(observation: Observation) -> Table:
 
 def in_front(observation: Observation, seat: int) -> Text:
     """The cards lying in front of a seat: broken tools, a trap, a theft; ``-`` for none."""
-    parts = [Text(tool, style=styles.TOOL) for tool in observation["broken"][seat]]
+    parts = [Text(tool_name(tool), style=styles.TOOL) for tool in observation["broken"][seat]]
     if observation.get("trapped") and observation["trapped"][seat]:
-        parts.append(Text("TRAPPED", style=styles.TRAPPED))
+        parts.append(Text(_("TRAPPED"), style=styles.TRAPPED))
     if seat in (observation.get("thieves") or []):
-        parts.append(Text("theft", style=styles.THEFT))
+        parts.append(Text(_("theft"), style=styles.THEFT))
     return Text(" ").join(parts) if parts else Text("-", style="dim")
 
 
@@ -139,23 +144,25 @@ def known_goals(observation: Observation) -> list[tuple[Cell, str, str]]:
 def render_goals(observation: Observation) -> Text:
     """The goals in words, one a line: face up, known from a map, or unknown."""
     known = {cell: (card, how) for cell, card, how in known_goals(observation)}
-    lines = [Text("Goals", style="bold")]
+    lines = [Text(_("Goals"), style="bold")]
     for goal in observation["goals"]:
         cell = cell_of(goal)
         line = Text(f"{cell[0]:>3},{cell[1]:<3}", style="cyan")
         lines.append(line)
         if goal["face_up"]:
-            card, how = goal["card"] or "", "face up"
+            card, how = goal["card"] or "", N_("face up")
         elif cell in known:
             card, how = known[cell]
             if how == "map":
-                how = "from your map" if observation.get("seat") is not None else "mapped"
+                how = N_("from your map") if observation.get("seat") is not None else N_("mapped")
+            else:
+                how = N_("deduced")
         else:
-            line.append("? face down", style="dim")
+            line.append(_("? face down"), style="dim")
             continue
         kind = goal_kind(card)
-        line.append(f"{kind} ", style="bold yellow" if kind == "gold" else "bold")
-        line.append(f"({how})", style="dim")
+        line.append(goal_word(kind) + " ", style="bold yellow" if kind == "gold" else "bold")
+        line.append(f"({_(how)})", style="dim")
     return Text("\n").join(lines)
 
 
@@ -165,26 +172,41 @@ def render_status(observation: Observation) -> Text:
     seat = observation.get("seat")
     saboteur2 = observation.get("edition", "base") != "base"
     if seat is not None:
-        line.append(f"{seat_name(observation, seat)} (seat {seat})", style="bold")
+        name = seat_name(observation, seat)
+        line.append(_("{name} (seat {seat})").format(name=name, seat=seat), style="bold")
         role = observation.get("role")
         if role:
             line.append(" · ")
-            line.append(styles.ROLE_NAME[role].upper(), style=styles.ROLE[role])
+            line.append(upper(styles.role_name(role)), style=styles.ROLE[role])
         if saboteur2:
-            line.append(f" · your GP {observation['gold_pieces'][seat]}")
+            gold_pieces = observation["gold_pieces"][seat]
+            line.append(" · " + _("your GP {count}").format(count=gold_pieces))
         else:
             gold = observation.get("gold")
             if gold is not None:
-                line.append(f" · your gold {sum(gold['kept'])}")
+                line.append(" · " + _("your gold {count}").format(count=sum(gold["kept"])))
         line.append(" · ")
-    line.append(f"round {observation['round']}/3 · draw pile {observation['draw_pile']}")
-    line.append(f" · discards {observation['discard_pile']}")
+    parts = [
+        _("round {round}/3").format(round=observation["round"]),
+        _("draw pile {count}").format(count=observation["draw_pile"]),
+        _("discards {count}").format(count=observation["discard_pile"]),
+    ]
     if saboteur2:
         # What swap-hats draws from. (The 10 cards removed each round are always 10.)
-        line.append(f" · dwarf reserve {observation['reserve']}")
+        parts.append(_("dwarf reserve {count}").format(count=observation["reserve"]))
     else:
-        line.append(f" · gold deck {observation['gold_deck']}")
+        parts.append(_("gold deck {count}").format(count=observation["gold_deck"]))
+    line.append(" · ".join(parts))
     return line
+
+
+def goal_word(kind: str) -> str:
+    """``gold`` or ``stone``, what a goal card holds, in the person's language."""
+    return pgettext("goal", NP_GOAL[kind])
+
+
+#: What a goal card holds, as the goals' panel and the round's end say it.
+NP_GOAL = {"gold": NP_("goal", "gold"), "stone": NP_("goal", "stone")}
 
 
 def render_recent(
@@ -195,7 +217,7 @@ def render_recent(
         describe_move(observation, text, None if first is None else first + offset)
         for offset, text in enumerate(moves)
     ]
-    body = Text("\n").join(lines) if lines else Text("nothing yet", style="dim")
+    body = Text("\n").join(lines) if lines else Text(_("nothing yet"), style="dim")
     return Group(Text(title, style="bold"), body)
 
 
@@ -211,9 +233,9 @@ def render_hand(observation: Observation) -> RenderableType:
     """The viewer's own hand, lettered from a; only ``observation["hand"]`` is read."""
     hand = observation.get("hand") or []
     if not hand:
-        return Panel(Text("no cards left", style="dim"), title="Your hand", box=box.ROUNDED)
+        return Panel(Text(_("no cards left"), style="dim"), title=_("Your hand"), box=box.ROUNDED)
     table = Table.grid(padding=(0, 2))
-    for _ in hand:
+    for _card in hand:
         table.add_column(justify="center", no_wrap=True)
     pictures = [card_picture(card) for card in hand]
     for line in range(3):
@@ -226,7 +248,7 @@ def render_hand(observation: Observation) -> RenderableType:
         label.append(text, style="bold")
         labels.append(label)
     table.add_row(*labels)
-    return Panel(table, title="Your hand", box=box.ROUNDED, expand=False)
+    return Panel(table, title=_("Your hand"), box=box.ROUNDED, expand=False)
 
 
 def render_open_hands(observation: Observation) -> RenderableType | None:
@@ -243,4 +265,4 @@ def render_open_hands(observation: Observation) -> RenderableType | None:
         if seat == viewer:
             continue
         table.add_row(str(seat), seat_name(observation, seat), " ".join(hand) or "-")
-    return Panel(table, title="Hands", box=box.ROUNDED, expand=False)
+    return Panel(table, title=_("Hands"), box=box.ROUNDED, expand=False)

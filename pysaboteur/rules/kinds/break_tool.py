@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from ..cards import BREAK_TOOL, TOOL_BIT
 from ..moves import BREAK, Move, Notation, parse_target, register_notation
+from ..reasons import Reason
 from . import Kind, register_kind
 
 if TYPE_CHECKING:
@@ -28,7 +29,11 @@ class BreakTool(Kind):
 
     def why_illegal(self, game: Game, move: Move) -> str | None:
         if game.state.broken[move.target] & TOOL_BIT[move.tool]:
-            return f"seat {move.target} already has a broken {move.tool}"
+            return Reason(
+                "seat {target} already has a broken {tool}",
+                target=move.target,
+                tool=Reason.word(move.tool, "tool"),
+            )
         return None
 
     def apply(self, game: Game, move: Move) -> int:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from ..cards import BREAK_TOOL, TOOL_BIT
 from ..moves import CLEAR, THEFT, TRAPPED, Move, Notation, register_notation
+from ..reasons import Reason
 from . import Kind, register_kind
 from .discard import card_sets, read_card, written_card
 
@@ -47,7 +48,11 @@ class Clear(Kind):
 
     def why_illegal(self, game: Game, move: Move) -> str | None:
         if move.front not in front_of(game, move.seat):
-            return f"seat {move.seat} has no {move.front} in front of it"
+            return Reason(
+                "seat {seat} has no {front} in front of it",
+                seat=move.seat,
+                front=Reason.word(move.front, "card"),
+            )
         return None
 
     def apply(self, game: Game, move: Move) -> int:
@@ -67,7 +72,7 @@ def _read(seat: int, words: list[str]) -> Move | None:
     if len(words) != 4:
         return None
     if words[1] not in FRONT_CARDS:
-        raise ValueError(f"{words[1]!r} cannot lie in front of a seat")
+        raise ValueError(Reason("{word!r} cannot lie in front of a seat", word=words[1]))
     cards = sorted(read_card(word) for word in words[2:])
     return Move(seat, CLEAR, cards[0], also=(cards[1],), front=words[1])
 

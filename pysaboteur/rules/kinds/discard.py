@@ -11,6 +11,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from ..moves import DISCARD, UNSEEN, Move, Notation, register_notation
+from ..reasons import Reason
 from . import Kind, register_kind
 
 if TYPE_CHECKING:
@@ -40,8 +41,9 @@ class Discard(Kind):
     def why_illegal(self, game: Game, move: Move) -> str | None:
         most = game.edition.most_discarded
         if move.also and len(move.also) >= most:
-            many = "one card" if most == 1 else f"1 to {most} cards"
-            return f"a discard in {game.edition.title} takes {many}"
+            many = Reason("one card") if most == 1 else Reason("1 to {most} cards", most=most)
+            edition = Reason.word(game.edition.title, "edition")
+            return Reason("a discard in {edition} takes {many}", edition=edition, many=many)
         return None
 
     def apply(self, game: Game, move: Move) -> int:
@@ -58,7 +60,7 @@ def read_card(word: str) -> str:
     if word == UNSEEN:
         return ""
     if word not in all_cards():
-        raise ValueError(f"{word!r} is not a card code")
+        raise ValueError(Reason("{word!r} is not a card code", word=word))
     return word
 
 

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from ..cards import FIX_TOOLS, TOOL_BIT
 from ..moves import FIX, Move, Notation, parse_target, register_notation
+from ..reasons import Reason, joined
 from . import Kind, register_kind
 
 if TYPE_CHECKING:
@@ -27,7 +28,11 @@ class FixTool(Kind):
 
     def why_illegal(self, game: Game, move: Move) -> str | None:
         if not game.state.broken[move.target] & TOOL_BIT[move.tool]:
-            return f"seat {move.target} has no broken {move.tool}"
+            return Reason(
+                "seat {target} has no broken {tool}",
+                target=move.target,
+                tool=Reason.word(move.tool, "tool"),
+            )
         return None
 
     def apply(self, game: Game, move: Move) -> int:
@@ -51,11 +56,25 @@ def _read(seat: int, words: list[str]) -> Move | None:
     if len(words) == 3:
         tool = words[1]
         if tool not in shown:
-            raise ValueError(f"{head} shows {' and '.join(shown)}, not {tool!r}")
+            raise ValueError(
+                Reason(
+                    "{card} shows {tools}, not {tool!r}",
+                    card=head,
+                    tools=joined([Reason.word(each, "tool") for each in shown]),
+                    tool=tool,
+                )
+            )
     elif len(shown) == 1:
         tool = shown[0]
     else:
-        raise ValueError(f"{head} repairs one of {' or '.join(shown)}: name which")
+        raise ValueError(
+            Reason(
+                "{card} repairs one of {first} or {second}: name which",
+                card=head,
+                first=Reason.word(shown[0], "tool"),
+                second=Reason.word(shown[1], "tool"),
+            )
+        )
     return Move(seat, FIX, head, target=parse_target(words[-1]), tool=tool)
 
 

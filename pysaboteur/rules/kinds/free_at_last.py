@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..moves import FREE_AT_LAST, TRAPPED, Move
+from ..reasons import Reason
 from . import Kind, register_kind
 from ._notations import register_aimed_notation
 
@@ -24,7 +25,7 @@ class FreeAtLast(Kind):
 
     def why_illegal(self, game: Game, move: Move) -> str | None:
         if not game.state.trapped[move.target]:
-            return f"seat {move.target} is not trapped"
+            return Reason("seat {target} is not trapped", target=move.target)
         return None
 
     def apply(self, game: Game, move: Move) -> int:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..moves import HANDS_OFF, THEFT, Move
+from ..reasons import Reason
 from . import Kind, register_kind
 from ._notations import register_aimed_notation
 
@@ -23,7 +24,7 @@ class HandsOff(Kind):
 
     def why_illegal(self, game: Game, move: Move) -> str | None:
         if move.target not in game.state.thieves:
-            return f"seat {move.target} has no theft in front of it"
+            return Reason("seat {target} has no theft in front of it", target=move.target)
         return None
 
     def apply(self, game: Game, move: Move) -> int:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..moves import INSPECTION, Move
+from ..reasons import Reason
 from ..round_state import Look
 from . import Kind, register_kind
 from ._notations import register_aimed_notation
@@ -25,7 +26,7 @@ class Inspection(Kind):
 
     def why_illegal(self, game: Game, move: Move) -> str | None:
         if move.target == move.seat:
-            return "inspection looks at another seat's dwarf card"
+            return Reason("inspection looks at another seat's dwarf card")
         return None
 
     def apply(self, game: Game, move: Move) -> int:

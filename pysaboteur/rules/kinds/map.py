@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from ..cards import GOAL_CELLS
 from ..moves import MAP, Move
+from ..reasons import Reason
 from . import Kind, register_kind
 from ._notations import register_cell_notation
 
@@ -28,9 +29,9 @@ class Map(Kind):
         maze = game.state.maze
         index = maze.goal_index(move.x, move.y)
         if index is None:
-            return f"there is no goal card at {move.x},{move.y}"
+            return Reason("there is no goal card at {x},{y}", x=move.x, y=move.y)
         if maze.revealed[index]:
-            return f"the goal at {move.x},{move.y} is already face up"
+            return Reason("the goal at {x},{y} is already face up", x=move.x, y=move.y)
         return None
 
     def apply(self, game: Game, move: Move) -> int:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from ..faces import face_of
 from ..moves import PLACE, Move, Notation, check_face, parse_cell, register_notation
+from ..reasons import Reason, joined
 from . import Kind, register_kind
 
 if TYPE_CHECKING:
@@ -57,10 +58,14 @@ class Place(Kind):
         state = game.state
         seat = move.seat
         if state.broken[seat]:
-            tools = game.broken_names(seat)
-            return f"seat {seat} has a broken {tools} and cannot place path cards"
+            tools = joined([Reason.word(tool, "tool") for tool in game.broken_tools(seat)])
+            return Reason(
+                "seat {seat} has a broken {tools} and cannot place path cards",
+                seat=seat,
+                tools=tools,
+            )
         if state.trapped[seat]:
-            return f"seat {seat} is trapped and cannot place path cards"
+            return Reason("seat {seat} is trapped and cannot place path cards", seat=seat)
         return state.maze.placement_error(face_of(move.card), move.x, move.y)
 
     def apply(self, game: Game, move: Move) -> int:

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from ..cards import cell_key
 from ..moves import ROCKFALL, Move
+from ..reasons import Reason
 from . import Kind, register_kind
 from ._notations import register_cell_notation
 
@@ -25,11 +26,11 @@ class Rockfall(Kind):
     def why_illegal(self, game: Game, move: Move) -> str | None:
         maze = game.state.maze
         if (move.x, move.y) == (0, 0):
-            return "rockfall cannot remove the start card"
+            return Reason("rockfall cannot remove the start card")
         if maze.goal_index(move.x, move.y) is not None:
-            return "rockfall cannot remove a goal card"
+            return Reason("rockfall cannot remove a goal card")
         if not maze.is_tunnel(move.x, move.y):
-            return f"there is no tunnel card at {move.x},{move.y}"
+            return Reason("there is no tunnel card at {x},{y}", x=move.x, y=move.y)
         return None
 
     def apply(self, game: Game, move: Move) -> int:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..moves import SWAP_HAND, Move
+from ..reasons import Reason
 from ..round_state import Swap
 from . import Kind, register_kind
 from ._notations import register_aimed_notation
@@ -28,7 +29,7 @@ class SwapHand(Kind):
 
     def why_illegal(self, game: Game, move: Move) -> str | None:
         if move.target == move.seat:
-            return "swap hands is played with another seat"
+            return Reason("swap hands is played with another seat")
         return None
 
     def apply(self, game: Game, move: Move) -> int:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..moves import SWAP_HATS, Move
+from ..reasons import Reason
 from ..round_state import Look
 from . import Kind, register_kind
 from ._notations import register_aimed_notation
@@ -27,7 +28,7 @@ class SwapHats(Kind):
 
     def why_illegal(self, game: Game, move: Move) -> str | None:
         if not game.state.reserve:
-            return "the role reserve is empty: no new dwarf card can be drawn"
+            return Reason("the role reserve is empty: no new dwarf card can be drawn")
         return None
 
     def apply(self, game: Game, move: Move) -> int:

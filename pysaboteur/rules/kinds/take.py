@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from ..editions.base import next_picker, offer_gold
 from ..moves import TAKE, Move, Notation, register_notation
+from ..reasons import Reason
 from ..results import MINERS, RoundResult
 from . import Kind, register_kind
 
@@ -26,7 +27,7 @@ class Take(Kind):
 
     def why_illegal(self, game: Game, move: Move) -> str | None:
         if move.value not in game.state.offer:
-            return f"no gold card of value {move.value} is offered"
+            return Reason("no gold card of value {value} is offered", value=move.value)
         return None
 
     def apply(self, game: Game, move: Move) -> int:
@@ -46,7 +47,7 @@ def _read(seat: int, words: list[str]) -> Move | None:
     if len(words) != 2:
         return None
     if words[1] not in ("1", "2", "3"):
-        raise ValueError("a gold card's value is 1, 2 or 3")
+        raise ValueError(Reason("a gold card's value is 1, 2 or 3"))
     return Move(seat, TAKE, value=int(words[1]))
 
 

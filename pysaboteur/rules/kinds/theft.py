@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from ..editions.saboteur2 import next_thief
 from ..moves import STEAL, THEFT, Move, Notation, parse_target, register_notation
+from ..reasons import Reason
 from ..results import GoldPiecesResult
 from . import Kind, register_kind
 
@@ -30,7 +31,7 @@ class Theft(Kind):
 
     def why_illegal(self, game: Game, move: Move) -> str | None:
         if move.seat in game.state.thieves:
-            return f"seat {move.seat} already has a theft in front of it"
+            return Reason("seat {seat} already has a theft in front of it", seat=move.seat)
         return None
 
     def apply(self, game: Game, move: Move) -> int:
@@ -51,11 +52,15 @@ class Steal(Kind):
 
     def why_illegal(self, game: Game, move: Move) -> str | None:
         if not 0 <= move.target < game.players:
-            return f"there is no seat {move.target} in a {game.players}-player game"
+            return Reason(
+                "there is no seat {seat} in a {players}-player game",
+                seat=move.target,
+                players=game.players,
+            )
         if move.target == move.seat:
-            return "a thief steals from another seat"
+            return Reason("a thief steals from another seat")
         if not game.gold_pieces[move.target]:
-            return f"seat {move.target} has no gold pieces to steal"
+            return Reason("seat {target} has no gold pieces to steal", target=move.target)
         return None
 
     def apply(self, game: Game, move: Move) -> int:

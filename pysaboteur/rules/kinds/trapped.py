@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..moves import TRAPPED, Move
+from ..reasons import Reason
 from . import Kind, register_kind
 from ._notations import register_aimed_notation
 
@@ -25,9 +26,9 @@ class Trapped(Kind):
 
     def why_illegal(self, game: Game, move: Move) -> str | None:
         if move.target == move.seat:
-            return "trapped is played in front of another seat"
+            return Reason("trapped is played in front of another seat")
         if game.state.trapped[move.target]:
-            return f"seat {move.target} is trapped already"
+            return Reason("seat {target} is trapped already", target=move.target)
         return None
 
     def apply(self, game: Game, move: Move) -> int:

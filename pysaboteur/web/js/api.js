@@ -1,6 +1,8 @@
 // The HTTP side of the protocol (docs/web-protocol.md) and the seat tokens,
 // which live in localStorage and only ever travel in headers or the socket's hello.
 
+import { t } from "./i18n.js";
+
 /** A refusal from the server: `code`, the server's sentence, and for a
  * `rate_limited` refusal the seconds of its Retry-After header (else null). */
 export class ApiError extends Error {
@@ -49,14 +51,14 @@ async function request(method, path, { body, token } = {}) {
       cache: "no-store",
     });
   } catch {
-    throw new ApiError("network", "The server cannot be reached. Check the connection and try again.");
+    throw new ApiError("network", t("common.unreachable"));
   }
   const data = await response.json().catch(() => null);
   if (!response.ok) {
     const error = data?.error;
     throw new ApiError(
       error?.code || "http",
-      error?.message || `The server answered ${response.status}.`,
+      error?.message || t("common.server_answered", { status: response.status }),
       response.status,
       retryAfterOf(response),
     );

@@ -6,6 +6,7 @@
 import { s } from "./dom.js";
 import { isBaseFace, isDeadEnd, openSides, parseFace } from "./cards.js";
 import { mapIcon, newActionIcon, rockfallIcon, toolIcon } from "./icons.js";
+import { t } from "./i18n.js";
 
 export const CARD_W = 60;
 export const CARD_H = 84;
@@ -217,7 +218,7 @@ function door(colour) {
     s(
       "text",
       { x: CX, y: 47, "text-anchor": "middle", "font-size": 13, "font-weight": 700, fill: "#fff" },
-      colour === "blue" ? "B" : "G",
+      colour === "blue" ? t("cards.art_door_blue") : t("cards.art_door_green"),
     ),
   );
 }
@@ -350,7 +351,7 @@ function goalBack(known) {
       s(
         "text",
         { x: CX, y: 71, "text-anchor": "middle", "font-size": 9, "font-weight": 700, fill: "#1d1d1d" },
-        gold ? "GOLD" : "STONE",
+        gold ? t("cards.art_known_gold") : t("cards.art_known_stone"),
       ),
     );
   }
@@ -392,7 +393,7 @@ function actionCard(code) {
         s(
           "text",
           { x: CX, y: 62, "text-anchor": "middle", "font-size": 9, fill: "#3f7d4e", "font-weight": 700 },
-          "or",
+          t("cards.art_or"),
         ),
       );
     }

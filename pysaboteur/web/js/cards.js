@@ -1,11 +1,14 @@
 // Card codes and their words (rules.md section 1): what a card is, said plainly.
 // Only what drawing and naming a card need lives here: legality, and which hand
-// card a move plays, always come from the server.
+// card a move plays, always come from the server. The words come from the
+// catalogue (locales/<lang>/cards.json).
+
+import { joinSeries, t, tn } from "./i18n.js";
 
 export const SIDES = ["N", "E", "S", "W"];
 export const TOOLS = ["pick", "lamp", "cart"];
 export const GOAL_NAMES = ["gold", "stone-NE", "stone-NW"];
-const SIDE_WORDS = { N: "north", E: "east", S: "south", W: "west" };
+const SIDE_WORDS = { N: t("cards.side_north"), E: t("cards.side_east"), S: t("cards.side_south"), W: t("cards.side_west") };
 const OPPOSITE = { N: "S", E: "W", S: "N", W: "E" };
 
 // A path card's code (rules-saboteur2.md 1.2): `<group>[+<group>...][/<marker>...]`.
@@ -66,21 +69,22 @@ export function turnedCode(code) {
   return [groups.join("+"), ...markers].join("/");
 }
 
-/** What kind of path card a face is: "tunnel", "dead end", "bridge", "double curve",
- * "ladder", "blue door", "green door" or "crystal". */
+/** What kind of path card a face is: "tunnel", "dead_end", "bridge", "double_curve",
+ * "ladder", "door_blue", "door_green" or "crystal" (a word of the catalogue's keys). */
 export function pathKind(code) {
   const face = parseFace(code);
   if (face.ladder) return "ladder";
-  if (face.door) return `${face.door} door`;
+  if (face.door) return `door_${face.door}`;
   if (face.crystal) return "crystal";
   if (face.tunnels.length === 2) {
     const crossing = face.tunnels.every((sides) => sides.join("") === "NS" || sides.join("") === "EW");
-    return crossing ? "bridge" : "double curve";
+    return crossing ? "bridge" : "double_curve";
   }
-  return face.tunnels.length ? "tunnel" : "dead end";
+  return face.tunnels.length ? "tunnel" : "dead_end";
 }
 
-const sideList = (sides) => sides.map((side) => SIDE_WORDS[side]).join(", ");
+/** "north, east, south" */
+const sideList = (sides) => joinSeries(sides.map((side) => SIDE_WORDS[side]));
 
 /** A Saboteur 2 face in words: "bridge: two tunnels that do not meet, open north, south
  * and open east, west"; "blue door: …; the route through it is closed to the green team". */
@@ -89,108 +93,147 @@ function describeNewFace(code) {
   const kind = pathKind(code);
   const parts = [];
   if (face.tunnels.length === 2) {
-    parts.push(`two tunnels that do not meet, ${face.tunnels.map((t) => "open " + sideList(t)).join(" and ")}`);
+    const [first, second] = face.tunnels.map(sideList);
+    parts.push(t("cards.face_two_tunnels", { first, second }));
   } else if (face.tunnels.length === 1) {
-    parts.push(`tunnel open ${sideList(face.tunnels[0])}`);
+    parts.push(t("cards.face_tunnel", { sides: sideList(face.tunnels[0]) }));
   }
   if (face.stubs.length) {
-    const many = face.stubs.length > 1;
-    parts.push(`${many ? "dead ends" : "a dead end"} to the ${sideList(face.stubs)}${face.tunnels.length ? ", not joined to the tunnel" : ""}`);
+    const sides = sideList(face.stubs);
+    const joined = face.tunnels.length > 0;
+    if (face.stubs.length > 1)
+      parts.push(joined ? t("cards.face_dead_ends_apart", { sides }) : t("cards.face_dead_ends", { sides }));
+    else parts.push(joined ? t("cards.face_dead_end_apart", { sides }) : t("cards.face_dead_end", { sides }));
   }
-  if (face.ladder) parts.push("the ladder joins it to the start wherever it lies");
-  if (face.door) {
-    const other = face.door === "blue" ? "green" : "blue";
-    parts.push(`the route through the door is closed to the ${other} team`);
-  }
-  if (face.crystal && kind !== "crystal") parts.push("a crystal");
-  if (face.crystal) parts.push("its crystal pays the geologists");
-  return `path card: ${kind}: ${parts.join("; ")}`;
+  if (face.ladder) parts.push(t("cards.face_ladder"));
+  if (face.door === "blue") parts.push(t("cards.face_door_blue"));
+  if (face.door === "green") parts.push(t("cards.face_door_green"));
+  if (face.crystal && kind !== "crystal") parts.push(t("cards.face_with_crystal"));
+  if (face.crystal) parts.push(t("cards.face_crystal"));
+  return t("cards.describe_face", { name: shortName(code), details: parts.join("; ") });
 }
 
 /** "open north, east, south" */
 export function sidesText(code) {
-  return (
-    "open " +
-    openSides(code)
-      .map((side) => SIDE_WORDS[side])
-      .join(", ")
-  );
+  return t("cards.open_sides", { sides: sideList(openSides(code)) });
 }
 
-function toolsOf(code) {
-  return code.split("-").slice(1);
-}
+/** What an action card is and does, for screen readers and tooltips. */
+const ACTION_DESCRIPTIONS = {
+  "break-pick": t("cards.describe_break_pick"),
+  "break-lamp": t("cards.describe_break_lamp"),
+  "break-cart": t("cards.describe_break_cart"),
+  "fix-pick": t("cards.describe_fix_pick"),
+  "fix-lamp": t("cards.describe_fix_lamp"),
+  "fix-cart": t("cards.describe_fix_cart"),
+  "fix-pick-lamp": t("cards.describe_fix_pick_lamp"),
+  "fix-pick-cart": t("cards.describe_fix_pick_cart"),
+  "fix-lamp-cart": t("cards.describe_fix_lamp_cart"),
+  map: t("cards.describe_map"),
+  rockfall: t("cards.describe_rockfall"),
+  theft: t("cards.describe_theft"),
+  "hands-off": t("cards.describe_hands_off"),
+  "swap-hand": t("cards.describe_swap_hand"),
+  inspection: t("cards.describe_inspection"),
+  "swap-hats": t("cards.describe_swap_hats"),
+  trapped: t("cards.describe_trapped"),
+  "free-at-last": t("cards.describe_free_at_last"),
+};
 
 /** The full text label of a card, for screen readers and tooltips. */
 export function describeCard(code) {
   if (isPathCode(code)) {
     if (!isBaseFace(code)) return describeNewFace(code);
-    return `path card: ${sidesText(code)}${isDeadEnd(code) ? "; dead end" : ""}`;
+    const sides = sideList(openSides(code));
+    return isDeadEnd(code) ? t("cards.describe_dead_end", { sides }) : t("cards.describe_path", { sides });
   }
-  if (code === "start") return "start card: the ladder, open north, east, south, west";
-  if (code === "gold") return "goal card: gold";
-  if (code.startsWith("stone-")) return "goal card: stone";
-  if (code.startsWith("break-")) return `action card: broken ${toolsOf(code)[0]}`;
-  if (code.startsWith("fix-")) return `action card: repair ${toolsOf(code).join(" or ")}`;
-  if (code === "map") return "action card: map, look at one goal card";
-  if (code === "rockfall") return "action card: rockfall, remove one tunnel card";
-  if (ACTION_WORDS[code]) return `action card: ${ACTION_WORDS[code][0].toLowerCase()}, ${ACTION_WORDS[code][1]}`;
-  return `card ${code}`;
+  if (code === "start") return t("cards.describe_start");
+  if (code === "gold") return t("cards.describe_goal_gold");
+  if (code.startsWith("stone-")) return t("cards.describe_goal_stone");
+  if (ACTION_DESCRIPTIONS[code]) return ACTION_DESCRIPTIONS[code];
+  return t("cards.describe_unknown", { code });
 }
 
-/** Saboteur 2's action cards: [short name, what it does]. */
-export const ACTION_WORDS = {
-  theft: ["Theft", "played in front of yourself: steal 1 gold piece at the end of the round"],
-  "hands-off": ["Stop thief", "remove a theft lying in front of a player"],
-  "swap-hand": ["Swap hands", "exchange your hand with another player's"],
-  inspection: ["Inspection", "look at another player's dwarf card"],
-  "swap-hats": ["New hat", "a player lays their dwarf card aside and takes a new one"],
-  trapped: ["Trapped", "another player may not place path cards and gets no gold while trapped"],
-  "free-at-last": ["Free at last", "free a trapped player"],
+/** The short visible names: of path cards by their kind (pathKind), of action cards by code. */
+const NAMES = {
+  tunnel: t("cards.name_tunnel"),
+  dead_end: t("cards.name_dead_end"),
+  bridge: t("cards.name_bridge"),
+  double_curve: t("cards.name_double_curve"),
+  ladder: t("cards.name_ladder"),
+  door_blue: t("cards.name_door_blue"),
+  door_green: t("cards.name_door_green"),
+  crystal: t("cards.name_crystal"),
+  "break-pick": t("cards.name_break_pick"),
+  "break-lamp": t("cards.name_break_lamp"),
+  "break-cart": t("cards.name_break_cart"),
+  "fix-pick": t("cards.name_fix_pick"),
+  "fix-lamp": t("cards.name_fix_lamp"),
+  "fix-cart": t("cards.name_fix_cart"),
+  "fix-pick-lamp": t("cards.name_fix_pick_lamp"),
+  "fix-pick-cart": t("cards.name_fix_pick_cart"),
+  "fix-lamp-cart": t("cards.name_fix_lamp_cart"),
+  map: t("cards.name_map"),
+  rockfall: t("cards.name_rockfall"),
+  theft: t("cards.name_theft"),
+  "hands-off": t("cards.name_hands_off"),
+  "swap-hand": t("cards.name_swap_hand"),
+  inspection: t("cards.name_inspection"),
+  "swap-hats": t("cards.name_swap_hats"),
+  trapped: t("cards.name_trapped"),
+  "free-at-last": t("cards.name_free_at_last"),
 };
 
 /** A short visible name: "Tunnel", "Dead end", "Break lamp", "Repair pick / lamp". */
 export function shortName(code) {
-  if (isPathCode(code)) return capitalisedWord(pathKind(code));
-  if (ACTION_WORDS[code]) return ACTION_WORDS[code][0];
-  if (code.startsWith("break-")) return `Break ${toolsOf(code)[0]}`;
-  if (code.startsWith("fix-")) return `Repair ${toolsOf(code).join(" / ")}`;
-  if (code === "map") return "Map";
-  if (code === "rockfall") return "Rockfall";
-  return code;
+  return NAMES[isPathCode(code) ? pathKind(code) : code] || code;
 }
 
-function capitalisedWord(text) {
-  return text[0].toUpperCase() + text.slice(1);
-}
-
-/** What a goal card is, in a word: "gold" or "stone". */
+/** What a goal card is, as a key's word: "gold" or "stone". */
 export function goalKind(card) {
   return card === "gold" ? "gold" : "stone";
 }
 
+/** What a goal card is, in a word: "gold" or "stone". */
+export function goalName(card) {
+  return card === "gold" ? t("cards.goal_gold") : t("cards.goal_stone");
+}
+
+/** "1 nugget", "3 nuggets" */
 export function nuggetsText(value) {
-  return `${value} nugget${value === 1 ? "" : "s"}`;
+  return tn("cards.nuggets", value);
 }
 
 /** Saboteur 2's gold: "1 gold piece", "3 gold pieces". */
 export function piecesText(value) {
-  return `${value} gold piece${value === 1 ? "" : "s"}`;
+  return tn("cards.gold_pieces", value);
 }
 
 /** Saboteur 2's dwarf cards and the base game's roles, as the table names them. */
 export const ROLE_WORDS = {
-  miner: "gold-miner",
-  saboteur: "saboteur",
-  green: "green gold-digger",
-  blue: "blue gold-digger",
-  boss: "boss",
-  profiteer: "profiteer",
-  geologist: "geologist",
+  miner: t("cards.role_miner"),
+  saboteur: t("cards.role_saboteur"),
+  green: t("cards.role_green"),
+  blue: t("cards.role_blue"),
+  boss: t("cards.role_boss"),
+  profiteer: t("cards.role_profiteer"),
+  geologist: t("cards.role_geologist"),
 };
 
-/** What a card that lies in front of a seat is, in words ("broken lamp", "trap", "theft"). */
-export function frontName(front) {
-  if (front.startsWith("break-")) return `broken ${front.slice(6)}`;
+/** A role as a word standing alone after a colon: "a gold-miner" (languages without
+ * articles write the bare word). */
+export const A_ROLE_WORDS = {
+  miner: t("cards.a_role_miner"),
+  saboteur: t("cards.a_role_saboteur"),
+  green: t("cards.a_role_green"),
+  blue: t("cards.a_role_blue"),
+  boss: t("cards.a_role_boss"),
+  profiteer: t("cards.a_role_profiteer"),
+  geologist: t("cards.a_role_geologist"),
+};
+
+/** What lies in front of a seat, as a key's word: "broken_pick", "trap", "theft". */
+export function frontKind(front) {
+  if (front.startsWith("break-")) return `broken_${front.slice(6)}`;
   return { trapped: "trap", theft: "theft" }[front] || front;
 }

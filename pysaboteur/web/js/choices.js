@@ -4,28 +4,50 @@
 // Saboteur 2's moves of several cards (a discard of two or three, a clear) are
 // matched the same way, by the printed cards each legal move lists.
 
-import { frontName, isPathCode, shortName, turnedCode } from "./cards.js";
+import { frontKind, isPathCode, shortName, turnedCode } from "./cards.js";
+import { formatList, t, tn } from "./i18n.js";
 import { movesForCard } from "./moves.js";
 
-const TOOL_VERB = { break: "Break", fix: "Repair" };
+/** A seat's button for a tool card: "Break lamp", "Repair pick". */
+const TOOL_BUTTONS = {
+  break: { pick: t("table.target_break_pick"), lamp: t("table.target_break_lamp"), cart: t("table.target_break_cart") },
+  fix: { pick: t("table.target_fix_pick"), lamp: t("table.target_fix_lamp"), cart: t("table.target_fix_cart") },
+};
+const TOOL_WORDS = { pick: t("table.tool_pick"), lamp: t("table.tool_lamp"), cart: t("table.tool_cart") };
 
 /** The button of a Saboteur 2 card aimed at a seat: [on another seat, on oneself]. */
 const SEAT_BUTTONS = {
-  "hands-off": ["Stop their theft", "Stop your own theft"],
-  "swap-hand": ["Swap hands with them", "Swap hands with them"],
-  inspection: ["Look at their dwarf card", "Look at their dwarf card"],
-  "swap-hats": ["Give them a new dwarf card", "Take a new dwarf card yourself"],
-  trapped: ["Trap them", "Trap them"],
-  "free-at-last": ["Free them", "Free yourself"],
+  "hands-off": [t("table.target_hands_off"), t("table.target_hands_off_self")],
+  "swap-hand": [t("table.target_swap_hand"), t("table.target_swap_hand")],
+  inspection: [t("table.target_inspection"), t("table.target_inspection")],
+  "swap-hats": [t("table.target_swap_hats"), t("table.target_swap_hats_self")],
+  trapped: [t("table.target_trapped"), t("table.target_trapped")],
+  "free-at-last": [t("table.target_free"), t("table.target_free_self")],
 };
 
 const SEAT_PROMPTS = {
-  "hands-off": "Choose the player whose theft to stop.",
-  "swap-hand": "Choose the player to swap hands with: you take their hand and they take yours.",
-  inspection: "Choose the player whose dwarf card you look at (only you see it).",
-  "swap-hats": "Choose the player who lays their dwarf card aside and takes a new one (you included).",
-  trapped: "Choose the player to trap: they may not place path cards, and get no gold while trapped.",
-  "free-at-last": "Choose the trapped player to free.",
+  "hands-off": t("table.prompt_hands_off"),
+  "swap-hand": t("table.prompt_swap_hand"),
+  inspection: t("table.prompt_inspection"),
+  "swap-hats": t("table.prompt_swap_hats"),
+  trapped: t("table.prompt_trapped"),
+  "free-at-last": t("table.prompt_free"),
+};
+
+/** The prompt of a Break card: whose tool to break. */
+const BREAK_PROMPTS = {
+  "break-pick": t("table.prompt_break_pick"),
+  "break-lamp": t("table.prompt_break_lamp"),
+  "break-cart": t("table.prompt_break_cart"),
+};
+
+/** The button that discards two cards to remove what lies in front of the seat. */
+const CLEAR_BUTTONS = {
+  broken_pick: t("table.clear_broken_pick"),
+  broken_lamp: t("table.clear_broken_lamp"),
+  broken_cart: t("table.clear_broken_cart"),
+  trap: t("table.clear_trap"),
+  theft: t("table.clear_theft"),
 };
 
 /**
@@ -55,7 +77,7 @@ export function choicesFor({ code, turned, legal, broken, me = null, trapped = f
       cells.push({ x: move.x, y: move.y, kind: move.kind, move: move.text });
     } else if (move.kind === "break" || move.kind === "fix") {
       aim(move.target, {
-        label: `${TOOL_VERB[move.kind]} ${move.tool}`,
+        label: TOOL_BUTTONS[move.kind][move.tool] || move.text,
         move: move.text,
         testid: `target-${move.target}-${move.tool}`,
       });
@@ -66,7 +88,7 @@ export function choicesFor({ code, turned, legal, broken, me = null, trapped = f
         testid: `target-${move.target}-${move.kind}`,
       });
     } else if (move.kind === "theft") {
-      play = { label: "Play it in front of you", move: move.text };
+      play = { label: t("table.play_theft"), move: move.text };
     }
   }
   // Only a card that looks different turned gets a Turn button, placements or not.
@@ -85,31 +107,28 @@ export function choicesFor({ code, turned, legal, broken, me = null, trapped = f
 }
 
 function promptFor({ code, path, cells, seats, play, otherWay, broken, trapped, discard }) {
-  const orDiscard = discard ? " You may discard it." : "";
-  const places = (count) => `${count} place${count === 1 ? "" : "s"}`;
+  const orDiscard = discard ? ` ${t("table.prompt_may_discard")}` : "";
   if (path) {
     if (cells.length) {
-      const more = otherWay ? ` Turned 180° it fits elsewhere too (${places(otherWay)}).` : "";
-      return `Choose a lit cell to place the card (${places(cells.length)}).${more}`;
+      const more = otherWay ? ` ${tn("table.prompt_fits_turned_too", otherWay)}` : "";
+      return tn("table.prompt_place", cells.length) + more;
     }
-    if (otherWay) return `As it lies it fits nowhere: turn it 180° to see ${places(otherWay)}.`;
-    if (trapped) return `You cannot place path cards while you are trapped.${orDiscard}`;
+    if (otherWay) return tn("table.prompt_turn_to_fit", otherWay);
+    if (trapped) return t("table.prompt_trapped_self") + orDiscard;
     if (broken.length) {
-      const tools = `${broken.join(" and ")} ${broken.length === 1 ? "is" : "are"}`;
-      return `You cannot place path cards while your ${tools} broken.${orDiscard}`;
+      const tools = formatList(broken.map((tool) => TOOL_WORDS[tool] || tool));
+      return tn("table.prompt_broken_self", broken.length, { tools }) + orDiscard;
     }
-    return `This card fits nowhere in the maze now.${orDiscard}`;
+    return t("table.prompt_fits_nowhere") + orDiscard;
   }
-  if (play) return "A theft lies in front of you until the round ends: then you steal 1 gold piece.";
+  if (play) return t("table.prompt_theft");
   if (seats.size) {
     if (SEAT_PROMPTS[code]) return SEAT_PROMPTS[code];
-    return code.startsWith("break-")
-      ? `Choose a player to ${shortName(code).toLowerCase()}.`
-      : "Choose a player whose tool to repair.";
+    return BREAK_PROMPTS[code] || t("table.prompt_fix");
   }
-  if (cells.length && code === "rockfall") return "Choose a tunnel card to remove.";
-  if (cells.length && code === "map") return "Choose a face-down goal card to look at.";
-  return `${shortName(code)} has no target now.${orDiscard}`;
+  if (cells.length && code === "rockfall") return t("table.prompt_rockfall");
+  if (cells.length && code === "map") return t("table.prompt_map");
+  return t("table.prompt_no_target", { card: shortName(code) }) + orDiscard;
 }
 
 const sameCards = (a, b) => a.length === b.length && [...a].sort().every((card, i) => card === [...b].sort()[i]);
@@ -123,14 +142,14 @@ export function severalChoices({ codes, legal }) {
   const clears = legal
     .filter((move) => move.kind === "clear" && sameCards(move.cards, codes))
     .map((move) => ({
-      label: `Discard both and remove your ${frontName(move.front)}`,
+      label: CLEAR_BUTTONS[frontKind(move.front)] || move.text,
       move: move.text,
       testid: `clear-${move.front}`,
     }));
   const canClear = legal.some((move) => move.kind === "clear");
   const count = codes.length;
-  let prompt = `Choose up to 3 cards to discard face down; you draw as many.`;
-  if (canClear) prompt += " Discard exactly 2 to remove a card lying in front of you (you then draw only 1).";
-  prompt += ` Chosen: ${count}.`;
+  let prompt = t("table.several_prompt");
+  if (canClear) prompt += ` ${t("table.several_clear")}`;
+  prompt += ` ${t("table.several_chosen", { count })}`;
   return { discard, clears, prompt };
 }

@@ -14,7 +14,18 @@ import {
 import { severalChoices } from "./choices.js";
 import { renderGameEnd } from "./round_end.js";
 import { isPlayable, parseMove } from "./moves.js";
-import { aRole, capitalised } from "./words.js";
+import { t, tParts, tn } from "./i18n.js";
+
+/** The banner's "You are a …" for each role. */
+const YOU_ARE = {
+  miner: "table.you_are_miner",
+  saboteur: "table.you_are_saboteur",
+  green: "table.you_are_green",
+  blue: "table.you_are_blue",
+  boss: "table.you_are_boss",
+  profiteer: "table.you_are_profiteer",
+  geologist: "table.you_are_geologist",
+};
 
 /** Whether the viewer is to move now (and not away, when the server sends no legal moves). */
 export function isMyTurn(view, seat) {
@@ -30,7 +41,7 @@ export function gameSkeleton(mazeView) {
     { class: "game", id: "game" },
     h("section", { class: "banner", id: "banner" }),
     mazeSection(mazeView),
-    h("section", { class: "hand-area panel", id: "hand-area", "aria-label": "your hand and choices" }),
+    h("section", { class: "hand-area panel", id: "hand-area", "aria-label": t("table.hand_area_label") }),
     sidePanels(),
   );
 }
@@ -40,7 +51,7 @@ export function mazeSection(mazeView) {
   return h(
     "section",
     { class: "maze-area panel", "aria-labelledby": "maze-title" },
-    h("div", { class: "maze-toolbar" }, h("h2", { id: "maze-title" }, "The maze"), mazeView.toolbar()),
+    h("div", { class: "maze-toolbar" }, h("h2", { id: "maze-title" }, t("table.maze_title")), mazeView.toolbar()),
     mazeView.scroller,
   );
 }
@@ -50,11 +61,11 @@ export function sidePanels() {
   return h(
     "div",
     { class: "side" },
-    h("aside", { class: "seats-area", id: "seats-area", "aria-label": "the players" }),
+    h("aside", { class: "seats-area", id: "seats-area", "aria-label": t("table.players_label") }),
     h(
       "aside",
       { class: "log-area panel", "aria-labelledby": "log-title" },
-      h("h2", { id: "log-title" }, "Moves"),
+      h("h2", { id: "log-title" }, t("table.log_title")),
       h("div", { class: "log-scroll", id: "log", tabindex: 0 }),
     ),
   );
@@ -68,22 +79,23 @@ export function sidePanels() {
 export function renderBanner(page) {
   const { view, seat } = page;
   const observation = view.observation;
-  const facts = [h("span", { class: "fact" }, `Round ${observation.round} of 3`)];
-  if (observation.edition === "saboteur2") facts.unshift(h("span", { class: "fact edition" }, "Saboteur 2"));
+  const facts = [h("span", { class: "fact" }, t("table.round_of", { round: observation.round, rounds: 3 }))];
+  if (observation.edition === "saboteur2") facts.unshift(h("span", { class: "fact edition" }, t("common.saboteur2")));
   if (observation.phase !== "over")
-    facts.push(h("span", { class: "fact" }, `${observation.draw_pile} cards in the draw pile`));
+    facts.push(h("span", { class: "fact" }, tn("table.draw_pile", observation.draw_pile)));
   if (observation.role) {
-    const label = `You are ${aRole(observation.role)}`;
+    const label = t(YOU_ARE[observation.role] || "table.you_are_unknown", { role: observation.role });
     facts.push(h("span", { class: `role-badge ${observation.role}`, "data-testid": "my-role" }, label));
   }
-  if (seat === null) facts.push(h("span", { class: "badge" }, "watching"));
+  if (seat === null) facts.push(h("span", { class: "badge" }, t("table.watching")));
   const clock =
     view.clock && view.clock.seat === seat
       ? h(
           "span",
           { class: "clock-left" },
-          h("span", { class: "countdown", "data-deadline": view.clock.deadline }),
-          " left",
+          tParts("table.time_left", {
+            time: h("span", { class: "countdown", "data-deadline": view.clock.deadline }),
+          }),
         )
       : null;
   const away =
@@ -91,11 +103,11 @@ export function renderBanner(page) {
       ? h(
           "div",
           { class: "away-notice", role: "alert" },
-          h("span", {}, "Your time ran out: a bot is playing for you."),
+          h("span", {}, t("table.away_notice")),
           h(
             "button",
             { type: "button", class: "button primary", "data-testid": "back", onclick: page.onBack },
-            "I'm back",
+            t("table.back"),
           ),
         )
       : null;
@@ -108,14 +120,12 @@ export function renderBanner(page) {
 
 function turnText({ view, seat, pending, nameOf }) {
   const observation = view.observation;
-  const who = (other) => (other === seat ? "you" : nameOf(other));
-  if (observation.phase === "over") return "The game is over.";
+  const name = nameOf(observation.to_move);
+  if (observation.phase === "over") return t("table.turn_over");
   if (observation.phase === "steal") {
     const stealing =
-      observation.to_move === seat
-        ? "Your turn: choose whom you take 1 gold piece from."
-        : `${nameOf(observation.to_move)} is choosing whom to steal 1 gold piece from.`;
-    return `The round is over and the thieves steal, one at a time. ${stealing}`;
+      observation.to_move === seat ? t("table.steal_yours") : t("table.steal_other", { name });
+    return `${t("table.thieves_steal")} ${stealing}`;
   }
   if (observation.phase === "gold") {
     const round = observation.history.at(-1) || [];
@@ -123,16 +133,17 @@ function turnText({ view, seat, pending, nameOf }) {
       .reverse()
       .map(parseMove)
       .find((move) => move.kind === "place");
-    const found = place ? `${capitalised(who(place.seat))} reached the gold! ` : "The gold is reached! ";
+    let found = t("table.gold_reached");
+    if (place) found = place.seat === seat ? t("table.gold_reached_you") : t("table.gold_reached_by", { name: nameOf(place.seat) });
     const picking =
       observation.to_move === seat
-        ? "Your pick: keep one of the gold cards."
-        : `${nameOf(observation.to_move)} is choosing a gold card (${observation.gold_offer_size} left).`;
-    return found + picking;
+        ? t("table.gold_pick_yours")
+        : tn("table.gold_pick_other", observation.gold_offer_size, { name });
+    return `${found} ${picking}`;
   }
-  if (observation.to_move !== seat) return `${nameOf(observation.to_move)} is to move.`;
-  if (pending) return "Sending your move…";
-  return view.legal.length ? "Your turn." : "Your turn (a bot is playing for you).";
+  if (observation.to_move !== seat) return t("table.to_move", { name });
+  if (pending) return t("table.sending");
+  return view.legal.length ? t("table.your_turn") : t("table.your_turn_bot");
 }
 
 /**
@@ -148,7 +159,7 @@ export function renderHandArea(page, choices, actions) {
   if (observation.phase === "over")
     return renderGameEnd({ observation, nameOf, viewer: seat, tableId: page.tableId });
   if (seat === null || !observation.hand) {
-    return h("p", { class: "prompt" }, "You are watching: you see what every spectator sees.");
+    return h("p", { class: "prompt" }, t("table.watching_prompt"));
   }
   const turn = isMyTurn(view, seat) && !page.pending;
   const playing = observation.phase === "play";
@@ -174,7 +185,7 @@ export function renderHandArea(page, choices, actions) {
       }),
     );
   }
-  parts.push(h("h2", { class: "visually-hidden" }, "Your hand"));
+  parts.push(h("h2", { class: "visually-hidden" }, t("table.your_hand")));
   parts.push(
     renderHand({
       hand: observation.hand,
@@ -217,12 +228,12 @@ export function renderHandArea(page, choices, actions) {
       );
     } else
       parts.push(
-        h("p", { class: "prompt", "data-testid": "prompt" }, "Your turn: choose a card from your hand."),
+        h("p", { class: "prompt", "data-testid": "prompt" }, t("table.choose_card")),
       );
   } else if (playing) {
-    let waiting = `Waiting for ${nameOf(observation.to_move)}…`;
-    if (page.pending) waiting = "Sending your move…";
-    else if (observation.to_move === seat) waiting = "A bot is playing for you until you are back.";
+    let waiting = t("table.waiting_for", { name: nameOf(observation.to_move) });
+    if (page.pending) waiting = t("table.sending");
+    else if (observation.to_move === seat) waiting = t("table.bot_playing");
     parts.push(h("p", { class: "prompt quiet" }, waiting));
   }
   return parts;

@@ -4,6 +4,7 @@
 import { h } from "./dom.js";
 import { cardSvg } from "./card_art.js";
 import { describeCard, isPathCode, nuggetsText, piecesText, shortName, turnedCode } from "./cards.js";
+import { t, tn } from "./i18n.js";
 
 function specOf(code, shown) {
   return isPathCode(code) ? { kind: "path", shape: shown } : { kind: "action", code };
@@ -20,14 +21,15 @@ function specOf(code, shown) {
  *   chosen     the cards chosen to discard together (a Set of indexes), or null
  */
 export function renderHand({ hand, selected, turned, playable, myTurn, onSelect, chosen = null }) {
-  const list = h("ul", { class: `hand-cards${chosen ? " choosing" : ""}`, "aria-label": "your hand" });
+  const list = h("ul", { class: `hand-cards${chosen ? " choosing" : ""}`, "aria-label": t("table.your_hand_label") });
   hand.forEach((code, index) => {
     const isSelected = chosen ? chosen.has(index) : index === selected;
     const shown = isSelected && turned && isPathCode(code) ? turnedCode(code) : code;
     const canPlay = myTurn && playable(index);
-    let label = describeCard(shown) + (isSelected && turned ? ", turned" : "");
-    if (chosen) label += isSelected ? "; chosen to discard" : "";
-    else if (myTurn && !canPlay) label += "; it can only be discarded now";
+    let label = describeCard(shown);
+    if (isSelected && turned) label = t("table.card_turned", { card: label });
+    if (chosen) label = isSelected ? t("table.card_chosen", { card: label }) : label;
+    else if (myTurn && !canPlay) label = t("table.card_discard_only", { card: label });
     const button = h(
       "button",
       {
@@ -86,7 +88,7 @@ export function renderCardActions({
             "aria-pressed": turned ? "true" : "false",
             onclick: onTurn,
           },
-          "Turn 180°",
+          t("table.turn_card"),
         ),
       play &&
         h(
@@ -101,10 +103,10 @@ export function renderCardActions({
             type: "button",
             class: "button",
             "data-testid": "discard",
-            title: "discard this card face down",
+            title: t("table.discard_title"),
             onclick: onDiscard,
           },
-          "Discard",
+          t("table.discard"),
         ),
       several &&
         h(
@@ -113,15 +115,15 @@ export function renderCardActions({
             type: "button",
             class: "button",
             "data-testid": "discard-several",
-            title: "discard two or three cards together, or two to remove a card in front of you",
+            title: t("table.discard_several_title"),
             onclick: onSeveral,
           },
-          "Discard more cards…",
+          t("table.discard_several"),
         ),
       h(
         "button",
         { type: "button", class: "button quiet", "data-testid": "cancel", onclick: onCancel },
-        "Cancel",
+        t("table.cancel"),
       ),
     ),
   );
@@ -132,14 +134,14 @@ export function renderPass(onPass) {
   return h(
     "div",
     { class: "card-actions" },
-    h("p", { class: "prompt" }, "Your hand is empty: you pass this turn."),
+    h("p", { class: "prompt" }, t("table.hand_empty")),
     h(
       "div",
       { class: "buttons" },
       h(
         "button",
         { type: "button", class: "button primary", "data-testid": "pass", onclick: onPass },
-        "Pass",
+        t("table.pass"),
       ),
     ),
   );
@@ -150,12 +152,12 @@ export function renderGoldOffer({ offer, onTake }) {
   return h(
     "div",
     { class: "gold-offer" },
-    h("p", { class: "prompt" }, "Keep one gold card; the rest go on to the next gold-miner."),
+    h("p", { class: "prompt" }, t("table.gold_offer")),
     h(
       "ul",
-      { class: "hand-cards", "aria-label": "gold cards offered to you" },
+      { class: "hand-cards", "aria-label": t("table.gold_offer_label") },
       offer.map((value, index) => {
-        const label = `keep the gold card of ${nuggetsText(value)}`;
+        const label = tn("table.keep_gold_card", value);
         return h(
           "li",
           {},
@@ -182,7 +184,7 @@ export function renderGoldOffer({ offer, onTake }) {
 export function renderMiniHand(hand) {
   return h(
     "ul",
-    { class: "mini-hand", "aria-label": "hand" },
+    { class: "mini-hand", "aria-label": t("table.mini_hand_label") },
     hand.map((code) =>
       h("li", {}, cardSvg(specOf(code, code), describeCard(code), { width: 30, height: 42 })),
     ),
@@ -206,7 +208,7 @@ export function renderSeveralActions({ several, count, onSend, onCancel }) {
         h(
           "button",
           { type: "button", class: "button primary", "data-testid": "discard-chosen", onclick: () => onSend(several.discard) },
-          count === 1 ? "Discard this card" : `Discard these ${count} cards`,
+          tn("table.discard_chosen", count),
         ),
       several.clears.map((clear) =>
         h(
@@ -215,7 +217,7 @@ export function renderSeveralActions({ several, count, onSend, onCancel }) {
           clear.label,
         ),
       ),
-      h("button", { type: "button", class: "button quiet", "data-testid": "cancel", onclick: onCancel }, "Cancel"),
+      h("button", { type: "button", class: "button quiet", "data-testid": "cancel", onclick: onCancel }, t("table.cancel")),
     ),
   );
 }
@@ -225,7 +227,7 @@ export function renderSteal({ steals, nameOf, pieces, onSteal }) {
   return h(
     "div",
     { class: "card-actions steal", "data-testid": "steal-choice" },
-    h("p", { class: "prompt" }, "Your theft pays: choose the player you take 1 gold piece from."),
+    h("p", { class: "prompt" }, t("table.steal_prompt")),
     h(
       "div",
       { class: "buttons" },
@@ -238,7 +240,7 @@ export function renderSteal({ steals, nameOf, pieces, onSteal }) {
             "data-testid": `steal-${move.target}`,
             onclick: () => onSteal(move.text),
           },
-          `${nameOf(move.target)} (${piecesText(pieces[move.target])})`,
+          t("table.steal_button", { name: nameOf(move.target), pieces: piecesText(pieces[move.target]) }),
         ),
       ),
     ),

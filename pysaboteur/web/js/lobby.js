@@ -4,12 +4,14 @@
 import { api, saveToken } from "./api.js";
 import { h, fill } from "./dom.js";
 import { clearMessages, showMessage } from "./messages.js";
+import { t, tn } from "./i18n.js";
+import { awayAfterFrom } from "./host.js";
 
 const BOT_WORDS = {
-  heuristic: "Heuristic: quick and sensible",
-  random: "Random: plays any legal move",
-  ismcts: "Search (ISMCTS): thinks before each move",
-  "ismcts:seconds=1": "Search (ISMCTS), one second a move",
+  heuristic: "lobby.bot_heuristic",
+  random: "lobby.bot_random",
+  ismcts: "lobby.bot_ismcts",
+  "ismcts:seconds=1": "lobby.bot_ismcts_second",
 };
 const FALLBACK_BOTS = { bots: ["heuristic", "random"], default: "heuristic" };
 
@@ -27,7 +29,7 @@ function fillPlayers() {
   const keep = Math.min(high, Math.max(low, chosen));
   const options = [];
   for (let players = low; players <= high; players++) {
-    options.push(h("option", { value: players, selected: players === keep }, `${players} players`));
+    options.push(h("option", { value: players, selected: players === keep }, tn("lobby.players_option", players)));
   }
   fill(select, options);
   // Saboteur 2 pays in gold pieces: how many gold cards to draw means nothing there.
@@ -46,7 +48,7 @@ async function fillBots() {
   fill(
     select,
     offered.bots.map((spec) =>
-      h("option", { value: spec, selected: spec === offered.default }, BOT_WORDS[spec] || spec),
+      h("option", { value: spec, selected: spec === offered.default }, BOT_WORDS[spec] ? t(BOT_WORDS[spec]) : spec),
     ),
   );
 }
@@ -62,6 +64,7 @@ async function create(event) {
     bots: String(data.get("bots")),
     spectators: data.get("spectators") === "on",
     clock: clock ? Number(clock) : null,
+    away_after: awayAfterFrom(data),
     options: {
       gold_draw: String(data.get("gold_draw")),
       next_round_start: String(data.get("next_round_start")),
@@ -69,7 +72,7 @@ async function create(event) {
     },
   };
   if (!settings.name) {
-    showMessage("Please write your name first.");
+    showMessage(t("common.write_name_first"));
     return;
   }
   const button = form.querySelector("button[type=submit]");
@@ -88,12 +91,9 @@ async function create(event) {
 /** A refused creation under the server's limit on new tables, in a sentence that says
  * nothing was made and the form is kept. A proxy's 429 has no sentence of the server's. */
 function tooManyTablesText(error) {
-  const wait = error.retryAfter === null ? "later" : `in ${error.retryAfter} seconds`;
-  const reason =
-    error.code === "rate_limited"
-      ? error.message
-      : `too many new tables from your address; try again ${wait}`;
-  return `The table was not created: ${reason}. Your choices below are kept.`;
+  if (error.code === "rate_limited") return t("lobby.not_created", { reason: error.message });
+  if (error.retryAfter === null) return t("lobby.not_created_try_later");
+  return tn("lobby.not_created_try_in", error.retryAfter);
 }
 
 /** "https://host/t/abc" or "abc" -> "abc" */
@@ -106,7 +106,7 @@ function goToTable(event) {
   event.preventDefault();
   const id = tableIdFrom(document.getElementById("go").value);
   if (id) location.assign(`/t/${encodeURIComponent(id)}`);
-  else showMessage("That does not look like an invite link or a table id.");
+  else showMessage(t("lobby.bad_link"));
 }
 
 /** Tables this browser holds a seat at (their tokens are in localStorage). */
@@ -120,11 +120,11 @@ function listMyTables() {
   if (!ids.length) return;
   fill(
     document.getElementById("my-tables"),
-    h("h2", {}, "Your tables"),
+    h("h2", {}, t("lobby.your_tables")),
     h(
       "ul",
       { class: "my-tables" },
-      ids.map((id) => h("li", {}, h("a", { href: `/t/${encodeURIComponent(id)}` }, `table ${id}`))),
+      ids.map((id) => h("li", {}, h("a", { href: `/t/${encodeURIComponent(id)}` }, t("common.table_name", { table: id })))),
     ),
   );
 }

@@ -3,11 +3,15 @@
 
 import { h } from "./dom.js";
 import { ROLE_NAMES, describeMove, roundOutcome } from "./words.js";
+import { joinSeries, t } from "./i18n.js";
+import { botMoveFinder, botMoveMark } from "./host.js";
 
 function rolesLine(summary, nameOf) {
-  const roles = summary.roles.map((role, seat) => `${nameOf(seat)}: ${ROLE_NAMES[role]}`).join(", ");
-  if (!summary.set_aside) return `Dwarf cards: ${roles}.`; // Saboteur 2 sets none aside
-  return `Roles: ${roles}; set aside: ${ROLE_NAMES[summary.set_aside]}.`;
+  const roles = joinSeries(
+    summary.roles.map((role, seat) => t("log.role_of", { name: nameOf(seat), role: ROLE_NAMES[role] })),
+  );
+  if (!summary.set_aside) return t("log.dwarf_cards", { roles }); // Saboteur 2 sets none aside
+  return t("log.roles", { roles, set_aside: ROLE_NAMES[summary.set_aside] });
 }
 
 /** What the viewer alone learnt by move `index` of the round in play (Saboteur 2's
@@ -19,9 +23,11 @@ export function secretOf(observation, index) {
   };
 }
 
-/** The log of an observation (its `history` and `rounds`) as a list of rounds. */
-export function renderLog({ observation, nameOf, viewer }) {
+/** The log of an observation (its `history` and `rounds`) as a list of rounds;
+ * `botMoves` (the view's) marks the moves a bot made for a person who was away. */
+export function renderLog({ observation, nameOf, viewer, botMoves = [] }) {
   const rounds = h("div", { class: "log-rounds" });
+  const byBot = botMoveFinder(observation.history, botMoves);
   const current = observation.history.length - 1;
   observation.history.forEach((moves, index) => {
     const summary = observation.rounds[index];
@@ -29,8 +35,8 @@ export function renderLog({ observation, nameOf, viewer }) {
     rounds.append(
       h(
         "section",
-        { class: "log-round", "aria-label": `round ${index + 1}` },
-        h("h3", {}, `Round ${index + 1}`),
+        { class: "log-round", "aria-label": t("log.round_label", { round: index + 1 }) },
+        h("h3", {}, t("log.round_title", { round: index + 1 })),
         h(
           "ol",
           { class: "log-moves" },
@@ -39,6 +45,7 @@ export function renderLog({ observation, nameOf, viewer }) {
               "li",
               { class: text.startsWith(`${viewer} `) ? "mine" : "" },
               describeMove(text, nameOf, viewer, secret(number)),
+              byBot(index, number) && botMoveMark(Number(text.split(" ")[0]), nameOf),
             ),
           ),
         ),
@@ -46,7 +53,7 @@ export function renderLog({ observation, nameOf, viewer }) {
           h(
             "p",
             { class: "log-outcome" },
-            h("strong", {}, `Round ${index + 1}: ${roundOutcome(summary, nameOf, viewer)}.`),
+            h("strong", {}, t("log.round_outcome", { round: index + 1, outcome: roundOutcome(summary, nameOf, viewer) })),
             " ",
             rolesLine(summary, nameOf),
           ),

@@ -3,16 +3,18 @@
 
 import { s, onActivate } from "./dom.js";
 import { CARD_H, CARD_W, cardArt } from "./card_art.js";
-import { describeCard, GOAL_NAMES, goalKind, sidesText } from "./cards.js";
+import { describeCard, GOAL_NAMES, sidesText } from "./cards.js";
+import { t } from "./i18n.js";
 
 export const GAP = 4;
 export const PITCH_X = CARD_W + GAP;
 export const PITCH_Y = CARD_H + GAP;
 
+/** A cell a chosen card may go to, in words with its coordinates. */
 const TARGET_TEXT = {
-  place: "place the card here",
-  rockfall: "drop the rockfall here",
-  map: "look at this goal",
+  place: "table.target_place",
+  rockfall: "table.target_rockfall",
+  map: "table.target_map",
 };
 
 /** The cells to draw: everything placed or offered, the start, and one cell of margin. */
@@ -35,16 +37,17 @@ function placedCard(entry) {
     const spec = { kind: "goal", card: entry.card, shape: entry.shape };
     const label =
       entry.card === "gold"
-        ? "goal card: gold, face up"
-        : `goal card: stone, face up, ${sidesText(entry.shape)}`;
+        ? t("table.goal_gold_face_up")
+        : t("table.goal_stone_face_up", { sides: sidesText(entry.shape) });
     return { spec, label };
   }
   return { spec: { kind: "path", shape: entry.shape }, label: describeCard(entry.shape) };
 }
 
 function faceDownGoal(goal) {
-  const known = goal.card ? `; you know it is ${goalKind(goal.card)}` : "";
-  return { spec: { kind: "back", known: goal.card }, label: `goal card, face down${known}` };
+  let label = t("table.goal_face_down");
+  if (goal.card) label = t(goal.card === "gold" ? "table.goal_face_down_gold" : "table.goal_face_down_stone");
+  return { spec: { kind: "back", known: goal.card }, label };
 }
 
 /**
@@ -65,7 +68,7 @@ export function renderMaze({
   lastCell = null,
   onTarget = null,
   zoom = 1,
-  label = "the maze",
+  label = t("table.maze_label"),
 }) {
   const bounds = mazeBounds([...cards, ...goals, ...targets]);
   const columns = bounds.maxX - bounds.minX + 1;
@@ -127,7 +130,7 @@ export function renderMaze({
 
 function cardAt({ spec, label }, cell, at) {
   const [px, py] = at(cell.x, cell.y);
-  const text = `${cell.x},${cell.y}: ${label}`;
+  const text = t("table.cell_label", { cell: `${cell.x},${cell.y}`, label });
   return s(
     "g",
     { class: "maze-card", transform: `translate(${px} ${py})`, role: "img", "aria-label": text },
@@ -138,7 +141,7 @@ function cardAt({ spec, label }, cell, at) {
 
 function targetAt(target, ghost, at, onTarget) {
   const [px, py] = at(target.x, target.y);
-  const text = `${TARGET_TEXT[target.kind]}: ${target.x},${target.y}`;
+  const text = t(TARGET_TEXT[target.kind], { cell: `${target.x},${target.y}` });
   const group = s(
     "g",
     {

@@ -4,6 +4,7 @@
 
 import { fill, h } from "./dom.js";
 import { GAP, PITCH_X, PITCH_Y, renderMaze, setZoom } from "./maze_svg.js";
+import { t } from "./i18n.js";
 
 const MIN_ZOOM = 0.35;
 const MAX_ZOOM = 2;
@@ -23,10 +24,10 @@ export class MazeView {
       h("button", { type: "button", class: cls, "aria-label": label, "data-testid": testid, onclick }, text);
     return h(
       "div",
-      { class: "zoom", role: "group", "aria-label": "zoom" },
-      button("−", "zoom out", "zoom-out", () => this.zoomBy(1 / 1.25)),
-      button("+", "zoom in", "zoom-in", () => this.zoomBy(1.25)),
-      button("Fit", "fit the maze to its box", "zoom-fit", () => this.fit(), "button"),
+      { class: "zoom", role: "group", "aria-label": t("table.zoom") },
+      button("−", t("table.zoom_out"), "zoom-out", () => this.zoomBy(1 / 1.25)),
+      button("+", t("table.zoom_in"), "zoom-in", () => this.zoomBy(1.25)),
+      button(t("table.zoom_fit"), t("table.zoom_fit_label"), "zoom-fit", () => this.fit(), "button"),
     );
   }
 

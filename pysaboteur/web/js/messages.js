@@ -2,6 +2,7 @@
 // other notices, each with a close button. Errors stay until closed or replaced.
 
 import { h } from "./dom.js";
+import { t } from "./i18n.js";
 
 const MAX_SHOWN = 3;
 
@@ -27,7 +28,7 @@ export function showMessage(text, kind = "error") {
     h("span", {}, text),
     h(
       "button",
-      { type: "button", class: "close", "aria-label": "close this message", onclick: () => message.remove() },
+      { type: "button", class: "close", "aria-label": t("common.close_message"), onclick: () => message.remove() },
       "×",
     ),
   );

@@ -3,12 +3,14 @@
 
 import { h } from "./dom.js";
 import { nuggetsText, piecesText } from "./cards.js";
+import { formatList, t, tn } from "./i18n.js";
+import { awayAfterSetting, removeButton } from "./host.js";
 
-const GOLD_DRAW = { players: "as many gold cards as players", miners: "one gold card per gold-miner" };
+const GOLD_DRAW = { players: t("pregame.gold_draw_players"), miners: t("pregame.gold_draw_miners") };
 const NEXT_START = {
-  "after-last": "after the seat that moved last",
-  rotate: "after the seat that started the round before",
-  "last-path": "the seat that placed the last path card",
+  "after-last": t("pregame.next_after_last"),
+  rotate: t("pregame.next_rotate"),
+  "last-path": t("pregame.next_last_path"),
 };
 
 export function inviteUrl(tableId) {
@@ -18,22 +20,28 @@ export function inviteUrl(tableId) {
 /** The table's settings in words. */
 export function settingsList(table) {
   const options = table.options || {};
-  const clock = table.clock ? `${table.clock} s per move` : "no clock";
+  const clock = table.clock ? tn("pregame.clock_per_move", table.clock) : t("pregame.no_clock");
   return h(
     "ul",
     { class: "settings" },
-    h("li", { "data-testid": "settings-edition" }, table.edition === "saboteur2" ? "Saboteur 2" : "Saboteur (the base game)"),
-    h("li", {}, `${table.players} players; empty seats are played by ${table.bots} bots`),
-    table.edition !== "saboteur2" && h("li", {}, `Gold: ${GOLD_DRAW[options.gold_draw] || options.gold_draw}`),
-    h("li", {}, `Next round starts ${NEXT_START[options.next_round_start] || options.next_round_start}`),
-    options.open_hands && h("li", {}, "Open hands: every hand is visible"),
+    h(
+      "li",
+      { "data-testid": "settings-edition" },
+      table.edition === "saboteur2" ? t("common.saboteur2") : t("pregame.edition_base"),
+    ),
+    h("li", {}, tn("pregame.players_and_bots", table.players, { bots: table.bots })),
+    table.edition !== "saboteur2" &&
+      h("li", {}, t("pregame.gold", { rule: GOLD_DRAW[options.gold_draw] || options.gold_draw })),
+    h("li", {}, NEXT_START[options.next_round_start] || options.next_round_start),
+    options.open_hands && h("li", {}, t("pregame.open_hands")),
     h("li", {}, clock),
-    h("li", {}, table.spectators ? "Spectators may watch" : "No spectators"),
+    table.host !== null && h("li", { "data-testid": "settings-away-after" }, awayAfterSetting(table)),
+    h("li", {}, table.spectators ? t("pregame.spectators") : t("pregame.no_spectators")),
   );
 }
 
 function copyButton(input) {
-  const button = h("button", { type: "button", class: "button", "data-testid": "copy-invite" }, "Copy link");
+  const button = h("button", { type: "button", class: "button", "data-testid": "copy-invite" }, t("pregame.copy_link"));
   button.addEventListener("click", async () => {
     try {
       await navigator.clipboard.writeText(input.value);
@@ -41,9 +49,9 @@ function copyButton(input) {
       input.select(); // no clipboard permission: leave it selected for the person to copy
       document.execCommand?.("copy");
     }
-    button.textContent = "Copied";
+    button.textContent = t("pregame.copied");
     setTimeout(() => {
-      button.textContent = "Copy link";
+      button.textContent = t("pregame.copy_link");
     }, 2000);
   });
   return button;
@@ -55,7 +63,7 @@ export function renderLobbyRoom({ table, mySeat, nameOf, onStart, starting }) {
     type: "text",
     readonly: true,
     value: inviteUrl(table.table),
-    "aria-label": "invite link",
+    "aria-label": t("pregame.invite_link"),
     "data-testid": "invite-link",
   });
   invite.addEventListener("focus", () => invite.select());
@@ -64,10 +72,10 @@ export function renderLobbyRoom({ table, mySeat, nameOf, onStart, starting }) {
   return h(
     "section",
     { class: "lobby-room panel", "data-testid": "lobby-room" },
-    h("h1", {}, "Waiting for players"),
-    h("p", {}, "Send this link to the people you want to play with:"),
+    h("h1", {}, t("pregame.waiting_for_players")),
+    h("p", {}, t("pregame.send_link")),
     h("div", { class: "invite" }, invite, copyButton(invite)),
-    h("h2", {}, "Seats"),
+    h("h2", {}, t("pregame.seats")),
     h(
       "ol",
       { class: "lobby-seats" },
@@ -75,18 +83,19 @@ export function renderLobbyRoom({ table, mySeat, nameOf, onStart, starting }) {
         h(
           "li",
           { class: seat.kind, "data-testid": `lobby-seat-${seat.seat}` },
-          h("span", { class: "seat-name" }, seat.kind === "open" ? "open seat" : nameOf(seat.seat)),
-          seat.seat === mySeat && h("span", { class: "badge you" }, "you"),
-          seat.seat === table.host && h("span", { class: "badge" }, "host"),
+          h("span", { class: "seat-name" }, seat.kind === "open" ? t("common.open_seat") : nameOf(seat.seat)),
+          seat.seat === mySeat && h("span", { class: "badge you" }, t("common.you_badge")),
+          seat.seat === table.host && h("span", { class: "badge" }, t("pregame.host")),
           seat.kind === "human" &&
             h("span", {
               class: `status-dot ${seat.connected ? "online" : "offline"}`,
-              title: seat.connected ? "online" : "offline",
+              title: seat.connected ? t("common.online") : t("common.offline"),
             }),
+          removeButton({ table, seat, mySeat, nameOf }),
         ),
       ),
     ),
-    h("h2", {}, "Rules"),
+    h("h2", {}, t("pregame.rules")),
     settingsList(table),
     isHost
       ? h(
@@ -101,21 +110,21 @@ export function renderLobbyRoom({ table, mySeat, nameOf, onStart, starting }) {
               disabled: starting,
               onclick: onStart,
             },
-            "Start the game",
+            t("pregame.start"),
           ),
           open > 0 &&
             h(
               "p",
               { class: "hint" },
-              `${open} open seat${open === 1 ? "" : "s"} will be played by ${table.bots} bots.`,
+              tn("pregame.open_seats_bots", open, { bots: table.bots }),
             ),
         )
       : h(
           "p",
           { class: "hint" },
           mySeat === null
-            ? "You are watching. The game starts when the host says so."
-            : `Waiting for ${nameOf(table.host)} to start the game.`,
+            ? t("pregame.watching_lobby")
+            : t("pregame.waiting_for_host", { name: nameOf(table.host) }),
         ),
   );
 }
@@ -141,7 +150,7 @@ export function renderJoin({ table, onJoin, onWatch, busy, result = null }) {
         onJoin(name.value.trim());
       },
     },
-    h("label", { for: "join-name" }, "Your name"),
+    h("label", { for: "join-name" }, t("pregame.your_name")),
     h(
       "div",
       { class: "row" },
@@ -149,24 +158,25 @@ export function renderJoin({ table, onJoin, onWatch, busy, result = null }) {
       h(
         "button",
         { type: "submit", class: "button primary", "data-testid": "join", disabled: busy },
-        "Join the table",
+        t("pregame.join"),
       ),
     ),
   );
   const humans = table.seats.filter((seat) => seat.kind === "human").map((seat) => seat.name);
   const over = table.status !== "lobby" && table.status !== "playing";
   let body;
-  const are = humans.length === 1 ? "is" : "are";
+  const names = formatList(humans);
+  const count = humans.length;
   if (table.status === "lobby" && open)
-    body = [h("p", {}, humans.length ? `${listed(humans)} ${are} waiting for the game to start.` : "Nobody has joined yet."), form];
-  else if (table.status === "lobby") body = h("p", {}, `Every seat is taken: ${listed(humans)} ${are} waiting for the game to start.`);
+    body = [h("p", {}, count ? tn("pregame.waiting_to_start", count, { names }) : t("pregame.nobody_yet")), form];
+  else if (table.status === "lobby") body = h("p", {}, tn("pregame.every_seat_taken", count, { names }));
   else if (table.status === "playing")
-    body = h("p", {}, humans.length ? `This game has started: ${listed(humans)} ${are} playing.` : "This game has started.");
+    body = h("p", {}, count ? tn("pregame.started_playing", count, { names }) : t("pregame.started"));
   else body = finishedGame(table, result);
   return h(
     "section",
     { class: "join panel", "data-testid": "join-panel" },
-    h("h1", {}, over ? "A finished game of Saboteur" : "A table of Saboteur"),
+    h("h1", {}, over ? t("pregame.finished_title") : t("pregame.table_title")),
     body,
     table.spectators &&
       table.status === "playing" &&
@@ -177,33 +187,32 @@ export function renderJoin({ table, onJoin, onWatch, busy, result = null }) {
         h(
           "button",
           { type: "button", class: "button", onclick: onWatch, "data-testid": "watch" },
-          "Watch the game",
+          t("pregame.watch"),
         ),
       ),
-    h("h2", {}, "Rules"),
+    h("h2", {}, t("pregame.rules")),
     settingsList(table),
   );
 }
 
 /** "Ann", "Ann and Bea", "Ann, Bea and Cy". */
 function listed(names) {
-  if (names.length < 2) return names.join("");
-  return `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+  return formatList(names);
 }
 
 /** A finished table: it is over, who played with their score, who won, and its replay.
  *   result  the record's `result` ({nuggets or gold_pieces, winners}), or null if unknown */
 function finishedGame(table, result) {
-  const names = table.seats.map((seat, index) => seat.name || `Seat ${index}`);
+  const names = table.seats.map((seat, index) => seat.name || t("common.seat_name", { seat: index }));
   const totals = result?.gold_pieces || result?.nuggets || null;
   const scored = result?.gold_pieces ? piecesText : nuggetsText;
   const winners = (result?.winners || []).map((seat) => names[seat]);
   return [
-    h("p", { "data-testid": "game-over" }, "This game is over."),
+    h("p", { "data-testid": "game-over" }, t("pregame.game_over")),
     h(
       "p",
       { "data-testid": "played-by" },
-      totals ? "Who played, with the gold each won:" : `Played by ${listed(names)}.`,
+      totals ? t("pregame.who_played") : t("pregame.played_by", { names: listed(names) }),
     ),
     totals &&
       h(
@@ -213,8 +222,8 @@ function finishedGame(table, result) {
           h(
             "li",
             { class: result.winners.includes(seat) ? "winner" : "" },
-            `${name}: ${scored(totals[seat])}`,
-            result.winners.includes(seat) && h("span", { class: "star", "aria-label": "winner" }, " ★"),
+            t("pregame.final_seat", { name, score: scored(totals[seat]) }),
+            result.winners.includes(seat) && h("span", { class: "star", "aria-label": t("common.winner") }, " ★"),
           ),
         ),
       ),
@@ -222,7 +231,7 @@ function finishedGame(table, result) {
       h(
         "p",
         { class: "winners", "data-testid": "final-winners" },
-        `${listed(winners)} ${winners.length > 1 ? "win" : "wins"} the game.`,
+        tn("pregame.win_the_game", winners.length, { names: listed(winners) }),
       ),
     h(
       "p",
@@ -230,7 +239,7 @@ function finishedGame(table, result) {
       h(
         "a",
         { class: "button primary", href: `/replay/${encodeURIComponent(table.table)}`, "data-testid": "join-replay" },
-        "Watch the replay",
+        t("common.watch_replay"),
       ),
     ),
   ];

@@ -11,11 +11,15 @@ import { renderSeats } from "./seats.js";
 import { renderLog } from "./log.js";
 import { showMessage } from "./messages.js";
 import { ROLE_NAMES, describeMove, namer } from "./words.js";
+import { t, tn } from "./i18n.js";
+import { TalkPanel } from "./talk.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
 const app = document.getElementById("app");
 const cache = new Map();
 const state = { n: 0, total: 0, facts: null, loading: 0, maze: new MazeView() };
+// The talk said during the game, up to the move shown (js/talk.js).
+const talk = new TalkPanel({ readOnly: true });
 
 async function position(n) {
   if (!cache.has(n))
@@ -42,8 +46,8 @@ function seatExtras(observation) {
           "span",
           { class: "fact" },
           observation.gold_pieces
-            ? `gold: ${piecesText(observation.gold_pieces[seat])}`
-            : `gold: ${nuggetsText(observation.gold_so_far[seat])}`,
+            ? t("replay.gold", { gold: piecesText(observation.gold_pieces[seat]) })
+            : t("replay.gold", { gold: nuggetsText(observation.gold_so_far[seat]) }),
         ),
         renderMiniHand(observation.hands[seat]),
       ),
@@ -72,7 +76,7 @@ function controls() {
     value: state.n,
     id: "replay-slider",
     "data-testid": "replay-slider",
-    "aria-label": "jump to move",
+    "aria-label": t("replay.jump_label"),
   });
   slider.addEventListener("input", () => go(Number(slider.value)));
   return h(
@@ -81,12 +85,12 @@ function controls() {
     h(
       "div",
       { class: "buttons" },
-      button("« Start", "replay-first", () => 0, "to the start"),
-      button("◀ Back", "replay-back", () => state.n - 1, "one move back"),
-      button("Forward ▶", "replay-forward", () => state.n + 1, "one move forward"),
-      button("End »", "replay-last", () => state.total, "to the end"),
+      button(t("replay.first"), "replay-first", () => 0, t("replay.first_label")),
+      button(t("replay.back"), "replay-back", () => state.n - 1, t("replay.back_label")),
+      button(t("replay.forward"), "replay-forward", () => state.n + 1, t("replay.forward_label")),
+      button(t("replay.last"), "replay-last", () => state.total, t("replay.last_label")),
     ),
-    h("label", { for: "replay-slider", class: "slider-label" }, "Jump: ", slider),
+    h("label", { for: "replay-slider", class: "slider-label" }, t("replay.jump"), " ", slider),
     h(
       "a",
       {
@@ -95,7 +99,7 @@ function controls() {
         download: `saboteur-${tableId}.json`,
         "data-testid": "record-link",
       },
-      "Download the record",
+      t("common.download_record"),
     ),
   );
 }
@@ -126,32 +130,35 @@ function show(data) {
   state.maze.show({
     cards: ended ? ended.maze : observation.maze,
     goals: ended ? [] : observation.goals,
-    label: "the maze at this move",
+    label: t("replay.maze_label"),
   });
   const moveText = data.move
-    ? `Move ${data.n} of ${data.moves}: ${describeMove(data.move, nameOf, null)}.`
-    : `The deal, before move 1 (${data.moves} moves in all).`;
+    ? t("replay.move", { n: data.n, moves: data.moves, move: describeMove(data.move, nameOf, null) })
+    : tn("replay.deal", data.moves);
   const slider = document.getElementById("replay-slider");
   if (slider) slider.value = String(data.n);
   fill(document.getElementById("replay-move"), moveText);
   fill(
     document.getElementById("replay-round"),
-    `Round ${observation.round} of 3 · ${observation.draw_pile} cards in the draw pile`,
+    tn("replay.round_facts", observation.draw_pile, { round: observation.round, rounds: 3 }),
   );
   fill(
     document.getElementById("seats-area"),
     renderSeats({ view, mySeat: null, nameOf, extras: seatExtras(observation) }),
   );
   const log = document.getElementById("log");
-  fill(log, renderLog({ observation, nameOf, viewer: null }));
+  fill(log, renderLog({ observation, nameOf, viewer: null, botMoves: data.bot_moves }));
   log.scrollTop = log.scrollHeight;
   document.body.dataset.n = String(data.n);
+  talk.showUpTo(data.n);
   document.getElementById("announce").textContent = moveText;
 }
 
 async function start() {
   try {
     state.facts = await api.table(tableId);
+    const rules = document.getElementById("rules-link"); // the rules of this game's edition
+    if (rules) rules.href = `/rules?edition=${encodeURIComponent(state.facts.edition)}`;
     const first = await position(0);
     state.total = first.moves;
   } catch (error) {
@@ -160,14 +167,14 @@ async function start() {
       h(
         "section",
         { class: "panel" },
-        h("h1", {}, "No replay"),
+        h("h1", {}, t("replay.none")),
         h("p", {}, error.message),
-        h("p", {}, h("a", { href: `/t/${encodeURIComponent(tableId)}` }, "Back to the table")),
+        h("p", {}, h("a", { href: `/t/${encodeURIComponent(tableId)}` }, t("replay.back_to_table"))),
       ),
     );
     return;
   }
-  document.getElementById("table-title").textContent = `replay of table ${tableId}`;
+  document.getElementById("table-title").textContent = t("replay.title_of", { table: tableId });
   fill(
     app,
     h(
@@ -184,6 +191,7 @@ async function start() {
       sidePanels(),
     ),
   );
+  await talk.mountReplay(app.querySelector(".side"), tableId, state.facts);
   await go(0);
 }
 

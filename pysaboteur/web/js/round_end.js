@@ -3,16 +3,10 @@
 
 import { h } from "./dom.js";
 import { cardSvg } from "./card_art.js";
-import { goalKind, piecesText } from "./cards.js";
+import { goalName, piecesText } from "./cards.js";
 import { renderMaze } from "./maze_svg.js";
-import {
-  ROLE_NAMES,
-  capitalised,
-  isSaboteur2Round,
-  listNames,
-  openToText,
-  roundOutcome,
-} from "./words.js";
+import { t, tParts, tn } from "./i18n.js";
+import { ROLE_NAMES, isSaboteur2Round, listNames, openToText, personCase, roundOutcome } from "./words.js";
 
 function roleBadge(role) {
   return h("span", { class: `role-badge ${role}` }, ROLE_NAMES[role]);
@@ -26,14 +20,14 @@ export function renderRoundEnd({ summary, number, nameOf, viewer, observation, o
     cards: summary.maze,
     goals: [],
     zoom: 0.5,
-    label: `the maze as round ${number} ended`,
+    label: t("roundend.maze_label", { round: number }),
   });
   const saboteur2 = isSaboteur2Round(summary);
   return h(
     "div",
     { class: "round-end", "data-testid": "round-end" },
-    h("h2", { id: "round-end-title" }, `Round ${number} is over`),
-    h("p", { class: `outcome ${summary.winner}` }, capitalised(roundOutcome(summary, nameOf, viewer)) + "."),
+    h("h2", { id: "round-end-title" }, t("roundend.title", { round: number })),
+    h("p", { class: `outcome ${summary.winner}` }, roundOutcome(summary, nameOf, viewer)),
     saboteur2 && saboteur2Summary({ summary, number, nameOf, viewer, observation }),
     h(
       "div",
@@ -42,7 +36,7 @@ export function renderRoundEnd({ summary, number, nameOf, viewer, observation, o
         h(
         "section",
         {},
-        h("h3", {}, "Roles"),
+        h("h3", {}, t("roundend.roles")),
         h(
           "ul",
           { class: "role-list" },
@@ -50,22 +44,22 @@ export function renderRoundEnd({ summary, number, nameOf, viewer, observation, o
             h(
               "li",
               {},
-              h("span", {}, seat === viewer ? `${nameOf(seat)} (you)` : nameOf(seat)),
+              h("span", {}, seat === viewer ? t("roundend.name_you", { name: nameOf(seat) }) : nameOf(seat)),
               roleBadge(role),
             ),
           ),
-          h("li", { class: "set-aside" }, h("span", {}, "set aside"), roleBadge(summary.set_aside)),
+          h("li", { class: "set-aside" }, h("span", {}, t("roundend.set_aside")), roleBadge(summary.set_aside)),
         ),
       ),
       h(
         "section",
         {},
-        h("h3", {}, "Goals"),
+        h("h3", {}, t("roundend.goals")),
         h(
           "ul",
           { class: "goal-list" },
           goalEntries.map((entry) => {
-            const label = `${entry.x},${entry.y}: ${goalKind(entry.card)}`;
+            const label = t("roundend.goal_label", { cell: `${entry.x},${entry.y}`, goal: goalName(entry.card) });
             return h(
               "li",
               {},
@@ -82,7 +76,7 @@ export function renderRoundEnd({ summary, number, nameOf, viewer, observation, o
     h(
       "details",
       { class: "final-maze" },
-      h("summary", {}, "The maze as the round ended"),
+      h("summary", {}, t("roundend.final_maze")),
       h("div", { class: "maze-scroll small" }, svg),
     ),
     h(
@@ -91,7 +85,7 @@ export function renderRoundEnd({ summary, number, nameOf, viewer, observation, o
       h(
         "button",
         { type: "button", class: "button primary", "data-testid": "round-end-continue", onclick: onContinue },
-        last ? "See the final score" : `On to round ${number + 1}`,
+        last ? t("roundend.see_score") : t("roundend.next_round", { round: number + 1 }),
       ),
     ),
   );
@@ -101,33 +95,32 @@ export function renderRoundEnd({ summary, number, nameOf, viewer, observation, o
 function saboteur2Summary({ summary, number, nameOf, viewer, observation }) {
   const upTo = observation.rounds.slice(0, number);
   const total = (seat) => upTo.reduce((sum, round) => sum + (round.gold ? round.gold[seat] : 0), 0);
-  const name = (seat) => (seat === viewer ? `${nameOf(seat)} (you)` : nameOf(seat));
+  const name = (seat) => (seat === viewer ? t("roundend.name_you", { name: nameOf(seat) }) : nameOf(seat));
   const thefts = summary.thefts || [];
-  const crystals = summary.crystals === 1 ? "1 crystal" : `${summary.crystals} crystals`;
   return h(
     "div",
     { class: "saboteur2-summary" },
     summary.gold_reached && h("p", { class: "open-to", "data-testid": "open-to" }, openToText(summary)),
     h("p", { class: "winners-line", "data-testid": "round-winners" }, summary.winners.length
-        ? `Winners this round: ${listNames(summary.winners, nameOf, viewer)}.`
-        : "Nobody wins this round."),
+        ? t("roundend.round_winners", { names: listNames(summary.winners, nameOf, viewer) })
+        : t("roundend.round_nobody")),
     h(
       "div",
       { class: "score-box" },
       h(
         "table",
         { class: "score dwarf-cards" },
-        h("caption", {}, `Every dwarf card, and the gold pieces of round ${number}`),
+        h("caption", {}, t("roundend.dwarf_cards_caption", { round: number })),
         h(
           "thead",
           {},
           h(
             "tr",
             {},
-            h("th", { scope: "col" }, "player"),
-            h("th", { scope: "col" }, "dwarf card"),
-            h("th", { scope: "col" }, "this round"),
-            h("th", { scope: "col" }, "in all"),
+            h("th", { scope: "col" }, t("roundend.column_player")),
+            h("th", { scope: "col" }, t("roundend.column_dwarf_card")),
+            h("th", { scope: "col" }, t("roundend.column_this_round")),
+            h("th", { scope: "col" }, t("roundend.column_in_all")),
           ),
         ),
         h(
@@ -141,13 +134,13 @@ function saboteur2Summary({ summary, number, nameOf, viewer, observation }) {
                 "th",
                 { scope: "row" },
                 name(seat),
-                summary.winners.includes(seat) ? h("span", { class: "star", "aria-label": "winner" }, " ★") : null,
+                summary.winners.includes(seat) ? h("span", { class: "star", "aria-label": t("common.winner") }, " ★") : null,
               ),
               h(
                 "td",
                 {},
                 roleBadge(role),
-                summary.trapped[seat] ? h("span", { class: "trapped-note" }, " trapped") : null,
+                summary.trapped[seat] ? h("span", { class: "trapped-note" }, " ", t("roundend.trapped_note")) : null,
               ),
               h("td", { "data-testid": `round-gold-${seat}` }, `+${summary.gold[seat]}`),
               h("td", { class: "total" }, piecesText(total(seat))),
@@ -159,49 +152,54 @@ function saboteur2Summary({ summary, number, nameOf, viewer, observation }) {
     h(
       "p",
       { class: "crystals" },
-      `${capitalised(crystals)} in the maze (the geologists' pay).`,
+      tn("roundend.crystals", summary.crystals),
     ),
-    h("h3", {}, "Thefts"),
+    h("h3", {}, t("roundend.thefts")),
     thefts.length
       ? h(
           "ol",
           { class: "thefts", "data-testid": "thefts" },
           thefts.map(([thief, victim]) =>
-            h("li", {}, `${capitalised(thief === viewer ? "you" : nameOf(thief))} stole 1 gold piece from ${victim === viewer ? "you" : nameOf(victim)}`),
+            h("li", {}, t(`roundend.theft.${personCase(thief, victim, viewer)}`, { thief: nameOf(thief), victim: nameOf(victim) })),
           ),
         )
-      : h("p", { "data-testid": "thefts" }, "No thefts this round."),
+      : h("p", { "data-testid": "thefts" }, t("roundend.no_thefts")),
   );
 }
 
 /** The final score: nuggets per round and in all, the winners, replay and record links. */
 export function renderGameEnd({ observation, nameOf, viewer, tableId }) {
   const winners = observation.winners || [];
-  const verb = winners.length > 1 || winners.includes(viewer) ? "win" : "wins";
   const names = listNames(winners, nameOf, viewer);
+  let winnersLine = tn("roundend.game_winners", winners.length, { names });
+  if (!winners.length) winnersLine = t("roundend.game_nobody");
+  else if (winners.length === 1 && winners[0] === viewer) winnersLine = t("roundend.game_you_win");
+  else if (winners.includes(viewer)) winnersLine = t("roundend.game_winners_with_you", { names });
   return h(
     "section",
     { class: "game-end", "data-testid": "game-end", "aria-labelledby": "game-end-title" },
-    h("h2", { id: "game-end-title" }, "The game is over"),
-    h("p", { class: "winners", "data-testid": "winners" }, `${capitalised(names)} ${verb}!`),
+    h("h2", { id: "game-end-title" }, t("roundend.game_over")),
+    h("p", { class: "winners", "data-testid": "winners" }, winnersLine),
     h(
       "div",
       { class: "score-box" },
       h(
         "table",
         { class: "score" },
-        h("caption", {}, observation.edition === "saboteur2" ? "Gold pieces, round by round" : "Nuggets, round by round"),
+        h(
+          "caption",
+          {},
+          observation.edition === "saboteur2" ? t("roundend.caption_gold_pieces") : t("roundend.caption_nuggets"),
+        ),
         h(
           "thead",
           {},
           h(
             "tr",
             {},
-            h("th", { scope: "col" }, "player"),
-            observation.rounds.map((_, index) =>
-              h("th", { scope: "col" }, h("span", { class: "wide-only" }, "round "), String(index + 1)),
-            ),
-            h("th", { scope: "col" }, "total"),
+            h("th", { scope: "col" }, t("roundend.column_player")),
+            observation.rounds.map((_, index) => h("th", { scope: "col" }, roundColumn(index + 1))),
+            h("th", { scope: "col" }, t("roundend.column_total")),
           ),
         ),
         h(
@@ -215,7 +213,7 @@ export function renderGameEnd({ observation, nameOf, viewer, tableId }) {
                 "th",
                 { scope: "row" },
                 nameOf(seat),
-                winners.includes(seat) ? h("span", { class: "star", "aria-label": "winner" }, " ★") : null,
+                winners.includes(seat) ? h("span", { class: "star", "aria-label": t("common.winner") }, " ★") : null,
               ),
               observation.rounds.map((round) => h("td", {}, String(round.gold ? round.gold[seat] : "–"))),
               h("td", { class: "total", "data-testid": `nuggets-${seat}` }, String(nuggets)),
@@ -230,7 +228,7 @@ export function renderGameEnd({ observation, nameOf, viewer, tableId }) {
       h(
         "a",
         { class: "button", href: `/replay/${encodeURIComponent(tableId)}`, "data-testid": "replay-link" },
-        "Watch the replay",
+        t("common.watch_replay"),
       ),
       h(
         "a",
@@ -240,8 +238,16 @@ export function renderGameEnd({ observation, nameOf, viewer, tableId }) {
           download: `saboteur-${tableId}.json`,
           "data-testid": "record-link",
         },
-        "Download the record",
+        t("common.download_record"),
       ),
     ),
+  );
+}
+
+/** A score column's head, "round 2": on a narrow screen only the number shows. */
+function roundColumn(round) {
+  const number = h("span", {}, String(round));
+  return tParts("roundend.round_column", { round: number }).map((part) =>
+    typeof part === "string" ? h("span", { class: "wide-only" }, part) : part,
   );
 }

@@ -5,18 +5,26 @@ import { h } from "./dom.js";
 import { frontIcon, iconSvg, toolIcon } from "./icons.js";
 import { ROLE_WORDS, TOOLS, nuggetsText, piecesText } from "./cards.js";
 import { formatSeconds, secondsLeft } from "./clock.js";
+import { formatList, t, tParts, tn } from "./i18n.js";
+import { botPlayingBadge, handToBotButton } from "./host.js";
+
+const TOOL_WORDS = { pick: t("table.tool_pick"), lamp: t("table.tool_lamp"), cart: t("table.tool_cart") };
 
 function status(seatFacts) {
   if (!seatFacts) return { text: "", cls: "" };
-  if (seatFacts.kind === "bot") return { text: "bot", cls: "bot" };
-  if (seatFacts.kind === "open") return { text: "open seat", cls: "open" };
+  if (seatFacts.kind === "bot") return { text: t("table.status_bot"), cls: "bot" };
+  if (seatFacts.kind === "open") return { text: t("common.open_seat"), cls: "open" };
   if (seatFacts.kind !== "human") return { text: "", cls: "" };
-  if (seatFacts.away) return { text: "away: a bot plays for now", cls: "away" };
-  return seatFacts.connected ? { text: "online", cls: "online" } : { text: "offline", cls: "offline" };
+  if (seatFacts.away) return { text: t("table.status_away"), cls: "away" };
+  return seatFacts.connected
+    ? { text: t("common.online"), cls: "online" }
+    : { text: t("common.offline"), cls: "offline" };
 }
 
 function tools(broken) {
-  const label = broken.length ? `broken: ${broken.join(", ")}` : "no broken tools";
+  const label = broken.length
+    ? t("table.broken_tools", { tools: formatList(broken.map((tool) => TOOL_WORDS[tool] || tool)) })
+    : t("table.no_broken_tools");
   return h(
     "span",
     { class: "tools", role: "img", "aria-label": label, title: label },
@@ -30,7 +38,7 @@ function tools(broken) {
 }
 
 function handSize(count) {
-  const label = `${count} card${count === 1 ? "" : "s"} in hand`;
+  const label = tn("table.hand_size", count);
   return h(
     "span",
     { class: "hand-size", title: label, "aria-label": label },
@@ -44,24 +52,24 @@ function handSize(count) {
 function saboteur2Facts(observation, seat) {
   const marks = [];
   if (observation.thieves.includes(seat)) {
-    const label = "a theft lies in front: steals 1 gold piece when the round ends";
+    const label = t("table.theft_label");
     marks.push(
       h(
         "span",
         { class: "front-mark theft", title: label, "aria-label": label, role: "img", "data-testid": `theft-${seat}` },
         iconSvg(frontIcon("theft"), 22, null),
-        h("span", { "aria-hidden": "true" }, "theft"),
+        h("span", { "aria-hidden": "true" }, t("table.theft_mark")),
       ),
     );
   }
   if (observation.trapped[seat]) {
-    const label = "trapped: may not place path cards, and gets no gold if still trapped at the end";
+    const label = t("table.trapped_label");
     marks.push(
       h(
         "span",
         { class: "front-mark trapped", title: label, "aria-label": label, role: "img", "data-testid": `trapped-${seat}` },
         iconSvg(frontIcon("trapped"), 22, null),
-        h("span", { "aria-hidden": "true" }, "trapped"),
+        h("span", { "aria-hidden": "true" }, t("table.trapped_mark")),
       ),
     );
   }
@@ -80,8 +88,9 @@ function knownRole(observation, seat, mySeat) {
   return h(
     "div",
     { class: "known-role", "data-testid": `known-role-${seat}` },
-    "you inspected: ",
-    h("span", { class: `role-badge ${look.role}` }, ROLE_WORDS[look.role]),
+    tParts("table.you_inspected", {
+      role: h("span", { class: `role-badge ${look.role}` }, ROLE_WORDS[look.role]),
+    }),
   );
 }
 
@@ -106,7 +115,7 @@ export function renderSeats({
   const facts = view.table.seats;
   // Many seats (7 to 12): compact panels, two to a row, so all fit a laptop screen.
   const compact = view.table.players > 6;
-  const list = h("ol", { class: compact ? "seats compact" : "seats", "aria-label": "the players" });
+  const list = h("ol", { class: compact ? "seats compact" : "seats", "aria-label": t("table.players_label") });
   for (let seat = 0; seat < view.table.players; seat++) {
     const seatFacts = facts[seat];
     const toMove = observation && observation.to_move === seat;
@@ -127,8 +136,9 @@ export function renderSeats({
         { class: "seat-head" },
         cls && h("span", { class: `status-dot ${cls}`, title: text, "aria-hidden": "true" }),
         h("span", { class: "seat-name", title: nameOf(seat) }, nameOf(seat)),
-        isMe && h("span", { class: "badge you" }, "you"),
-        h("span", { class: "seat-number" }, `seat ${seat}`),
+        isMe && h("span", { class: "badge you" }, t("common.you_badge")),
+        botPlayingBadge(seatFacts, seat),
+        h("span", { class: "seat-number" }, t("table.seat_number", { seat })),
       ),
       text && h("div", { class: `seat-status ${cls}` }, text),
       observation &&
@@ -144,11 +154,21 @@ export function renderSeats({
         h(
           "div",
           { class: "turn-line" },
-          h("span", { class: "turn-badge" }, picking ? "choosing gold" : stealing ? "stealing" : isMe ? "your turn" : "to move"),
+          h(
+            "span",
+            { class: "turn-badge" },
+            picking
+              ? t("table.badge_choosing_gold")
+              : stealing
+                ? t("table.badge_stealing")
+                : isMe
+                  ? t("table.badge_your_turn")
+                  : t("table.badge_to_move"),
+          ),
           clock &&
             h(
               "span",
-              { class: "countdown", "data-deadline": clock.deadline, "aria-label": "time left" },
+              { class: "countdown", "data-deadline": clock.deadline, "aria-label": t("table.time_left_label") },
               formatSeconds(secondsLeft(clock.deadline)),
             ),
         ),
@@ -158,7 +178,7 @@ export function renderSeats({
         h(
           "div",
           { class: "my-gold" },
-          `your gold: ${nuggetsText(observation.gold.kept.reduce((a, b) => a + b, 0))}`,
+          tn("table.your_gold", observation.gold.kept.reduce((a, b) => a + b, 0)),
         ),
       mine.length > 0 &&
         h(
@@ -177,6 +197,7 @@ export function renderSeats({
             ),
           ),
         ),
+      handToBotButton({ view, seat, mySeat, nameOf }),
       extras.get(seat) || null,
     );
     list.append(panel);

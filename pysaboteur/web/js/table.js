@@ -18,6 +18,29 @@ import { noteServerTime, startClockTicker } from "./clock.js";
 import { aRole, namer } from "./words.js";
 import { goalKind, isPathCode, shortName, turnedCode } from "./cards.js";
 import { clearMessages, showMessage } from "./messages.js";
+import { formatList, t } from "./i18n.js";
+import { TalkPanel } from "./talk.js";
+import { removedText } from "./host.js";
+
+/** What the viewer learnt of its own new dwarf card, and of an inspected one, by role. */
+const NOW_ROLE = {
+  miner: "table.new_hat_miner",
+  saboteur: "table.new_hat_saboteur",
+  green: "table.new_hat_green",
+  blue: "table.new_hat_blue",
+  boss: "table.new_hat_boss",
+  profiteer: "table.new_hat_profiteer",
+  geologist: "table.new_hat_geologist",
+};
+const INSPECTED_ROLE = {
+  miner: "table.inspected_miner",
+  saboteur: "table.inspected_saboteur",
+  green: "table.inspected_green",
+  blue: "table.inspected_blue",
+  boss: "table.inspected_boss",
+  profiteer: "table.inspected_profiteer",
+  geologist: "table.inspected_geologist",
+};
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
 const app = document.getElementById("app");
@@ -50,7 +73,11 @@ function connect() {
   state.socket.connect();
 }
 
+// Table talk: its own panel, fed by the socket, drawn after every view (js/talk.js).
+const talk = new TalkPanel({ send: (message) => send(message) });
+
 function onMessage(message) {
+  if (talk.onMessage(message)) return;
   if (message.type === "welcome") {
     state.seat = message.seat;
     state.welcomes += 1;
@@ -59,7 +86,7 @@ function onMessage(message) {
     onView(message);
   } else if (message.type === "error") {
     state.pending = null;
-    showMessage(message.error?.message || "The server refused that.");
+    showMessage(message.error?.message || t("table.refused"));
     render();
   }
 }
@@ -71,25 +98,30 @@ function onClosed(code, lastError) {
     forgetToken(tableId);
     state.token = null;
     clearMessages("error"); // the server's refusal of the hello, said better below
-    showMessage("This browser's seat at the table was not recognised. You can join again or watch.");
+    // Removed by the host (the server said so before closing), or a token it does not know.
+    showMessage(lastError === "removed" ? removedText() : t("table.seat_not_recognised"));
     showJoin({ watch: false });
   } else if (code === 4403) {
     clearMessages("error");
-    showMessage("This table does not allow spectators.");
+    showMessage(t("table.no_spectators"));
     showJoin({ watch: false });
   } else if (code === 4404) {
     // The server said why before closing: a table closed for idling is not a mistyped link.
     if (lastError === "table_expired") renderExpired();
     else renderNoTable();
   } else {
-    showMessage("The server refused this page's connection. Reload the page to try again.");
+    showMessage(t("table.connection_refused"));
   }
 }
 
 function showConnection(connection) {
   const node = document.getElementById("connection");
   if (!node) return;
-  const words = { connecting: "connecting…", open: "connected", lost: "connection lost: reconnecting…" };
+  const words = {
+    connecting: t("table.connection_connecting"),
+    open: t("table.connection_open"),
+    lost: t("table.connection_lost"),
+  };
   node.textContent = words[connection] || "";
   node.className = `connection ${connection}`;
   document.body.dataset.connection = connection;
@@ -97,7 +129,7 @@ function showConnection(connection) {
 
 function send(message) {
   if (!state.socket?.send(message)) {
-    showMessage("Not connected to the table right now; reconnecting. Please try again in a moment.");
+    showMessage(t("table.not_connected"));
     return false;
   }
   return true;
@@ -172,7 +204,8 @@ function tellWhatTheMapShowed(observation) {
   if (!text || state.seat === null || !text.startsWith(`${state.seat} map `)) return;
   const move = parseMove(text);
   const goal = observation.goals.find((each) => each.x === move.x && each.y === move.y);
-  if (goal?.card) showMessage(`Your map: the goal at ${move.x},${move.y} is ${goalKind(goal.card)}.`, "info");
+  const cell = `${move.x},${move.y}`;
+  if (goal?.card) showMessage(t(goalKind(goal.card) === "gold" ? "table.map_gold" : "table.map_stone", { cell }), "info");
 }
 
 /** After a Saboteur 2 move that showed the viewer something only it sees (an inspection,
@@ -185,22 +218,25 @@ function tellWhatWasSeen(observation) {
   const look = observation.looks?.find((each) => each.move === index);
   const swap = observation.swaps?.find((each) => each.move === index);
   if (look && look.seat === state.seat) {
-    const aside = look.laid_aside ? ` (you laid aside your card: ${aRole(look.laid_aside)})` : "";
-    showMessage(`You have a new dwarf card: you are now ${aRole(look.role)}${aside}.`, "info");
+    const now = t(NOW_ROLE[look.role] || "table.new_hat_unknown", { role: look.role });
+    const aside = look.laid_aside ? ` ${t("table.laid_aside", { role: aRole(look.laid_aside) })}` : "";
+    showMessage(now + aside, "info");
   } else if (look) {
-    showMessage(`Your inspection: ${nameOf(look.seat)} is ${aRole(look.role)}.`, "info");
+    const key = INSPECTED_ROLE[look.role] || "table.inspected_unknown";
+    showMessage(t(key, { name: nameOf(look.seat), role: look.role }), "info");
   }
   if (swap) {
-    const got = swap.got.length ? swap.got.map(shortName).join(", ") : "no cards";
-    showMessage(`You swapped hands with ${nameOf(swap.with)}: you now hold ${got}.`, "info");
+    const name = nameOf(swap.with);
+    if (!swap.got.length) showMessage(t("table.swapped_empty", { name }), "info");
+    else showMessage(t("table.swapped", { name, cards: formatList(swap.got.map(shortName)) }), "info");
   }
 }
 
 function announce(observation) {
   const nameOf = namer(state.view);
   const node = document.getElementById("announce");
-  const turn = myTurn() ? " It is your turn." : "";
-  if (node) node.textContent = lastMoveText(observation, nameOf, state.seat) + "." + turn;
+  const move = lastMoveText(observation, nameOf, state.seat);
+  if (node) node.textContent = t(myTurn() ? "table.announce_your_turn" : "table.announce", { move });
 }
 
 function myTurn() {
@@ -217,7 +253,7 @@ function setBodyState() {
   data.seat = state.seat === null ? "" : String(state.seat);
   data.myTurn = myTurn() && !state.pending ? "yes" : "no";
   data.pending = state.pending ? "yes" : "no";
-  document.title = myTurn() ? "● Your turn — Saboteur" : "Saboteur";
+  document.title = myTurn() ? t("table.page_title_your_turn") : t("table.page_title");
   // A hook for tests and curious people: the latest view, as the server sent it.
   window.saboteurView = view;
 }
@@ -227,9 +263,13 @@ function render() {
   const view = state.view;
   if (!view) return;
   const title = document.getElementById("table-title");
-  if (title) title.textContent = `table ${tableId}`;
+  if (title) title.textContent = t("common.table_name", { table: tableId });
+  // The rules page opens on this table's edition.
+  const rules = document.getElementById("rules-link");
+  if (rules) rules.href = `/rules?edition=${encodeURIComponent(view.table.edition)}`;
   if (view.table.status === "lobby") renderLobby(view);
   else renderGame(view);
+  talk.show(view, state.seat);
 }
 
 // ---- lobby -----------------------------------------------------------------
@@ -272,7 +312,7 @@ async function startGame() {
 
 async function join(name) {
   if (!name) {
-    showMessage("Please write your name first.");
+    showMessage(t("common.write_name_first"));
     return;
   }
   if (state.joining) return;
@@ -353,9 +393,9 @@ function renderNoTable() {
     h(
       "section",
       { class: "panel" },
-      h("h1", {}, "No such table"),
-      h("p", {}, `There is no table "${tableId}" here. It may have been mistyped.`),
-      h("p", {}, h("a", { class: "button primary", href: "/" }, "Create a table")),
+      h("h1", {}, t("table.no_such_table")),
+      h("p", {}, t("table.no_such_table_text", { table: tableId })),
+      h("p", {}, h("a", { class: "button primary", href: "/" }, t("table.create_a_table"))),
     ),
   );
 }
@@ -371,14 +411,9 @@ function renderExpired() {
     h(
       "section",
       { class: "panel", "data-testid": "table-expired" },
-      h("h1", {}, "This table has expired"),
-      h(
-        "p",
-        {},
-        `Table ${tableId} waited in its lobby too long without its game being started, `,
-        "so the server closed it. Nobody can join it any more.",
-      ),
-      h("p", {}, h("a", { class: "button primary", href: "/" }, "Create a new table")),
+      h("h1", {}, t("table.expired")),
+      h("p", {}, t("table.expired_text", { table: tableId })),
+      h("p", {}, h("a", { class: "button primary", href: "/" }, t("table.create_a_new_table"))),
     ),
   );
 }
@@ -406,6 +441,9 @@ function renderGame(view) {
   if (!document.getElementById("game")) {
     state.maze = new MazeView();
     fill(app, gameSkeleton(state.maze));
+    // The game starts at the top of the page, however far the lobby was scrolled (to
+    // reach Start): the seats and the maze first, the log and the talk below them.
+    window.scrollTo(0, 0);
   }
   const observation = view.observation;
   const nameOf = namer(view);
@@ -457,7 +495,7 @@ function renderGame(view) {
   );
   const log = document.getElementById("log");
   const atBottom = log.scrollTop + log.clientHeight >= log.scrollHeight - 24;
-  fill(log, renderLog({ observation, nameOf, viewer: state.seat }));
+  fill(log, renderLog({ observation, nameOf, viewer: state.seat, botMoves: view.bot_moves }));
   if (atBottom) log.scrollTop = log.scrollHeight;
 }
 

@@ -1,47 +1,44 @@
 // Seats by name and moves in words, from the viewer's side: "You break Bo's lamp".
+//
+// Every move is a whole sentence of the catalogue (locales/<lang>/moves.json), one per
+// case: the viewer made the move or not, and for a move aimed at a seat whether that
+// seat is the viewer, the mover itself or somebody else. Names are placeholders, so a
+// language with cases declines the sentence around them, never a glued fragment.
 
-import {
-  ROLE_WORDS,
-  frontName,
-  isBaseFace,
-  isDeadEnd,
-  nuggetsText,
-  openSides,
-  pathKind,
-  shortName,
-} from "./cards.js";
+import { A_ROLE_WORDS, ROLE_WORDS, frontKind, isBaseFace, openSides, pathKind, shortName } from "./cards.js";
+import { formatList, t, tn } from "./i18n.js";
 import { parseMove } from "./moves.js";
 
 export const ROLE_NAMES = ROLE_WORDS;
 
-/** "a blue gold-digger", "an ..." */
+/** "a blue gold-digger" (a role standing alone, as after a colon). */
 export function aRole(role) {
-  return `a ${ROLE_NAMES[role]}`;
+  return A_ROLE_WORDS[role] || role;
 }
 
-/** "Ana, Bo and you" */
+/** "Tunnel (NS), Map (map) and Theft (theft)" */
 function cardsText(cards) {
-  const names = cards.map((card) => `${shortName(card).toLowerCase()} (${card})`);
-  if (names.length <= 1) return names.join("");
-  return `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+  return formatList(cards.map((card) => t("moves.card_in_list", { card: shortName(card), code: card })));
 }
 
 /** A function seat -> display name, from the observation's names or the table's seats. */
 export function namer(view) {
   const names = view?.observation?.names;
   const seats = view?.table?.seats || [];
-  return (seat) => names?.[seat] || seats[seat]?.name || `Seat ${seat}`;
+  return (seat) => names?.[seat] || seats[seat]?.name || t("common.seat_name", { seat });
 }
 
 export function capitalised(text) {
-  return text[0].toUpperCase() + text.slice(1);
+  return text ? text[0].toUpperCase() + text.slice(1) : text;
 }
 
-/** "Ana" or "you"; "Ana's" or "your"; own seat is "their own". */
-function whose(seat, actor, viewer, nameOf) {
-  if (seat === viewer) return "your";
-  if (seat === actor) return "their own";
-  return `${nameOf(seat)}'s`;
+/** Which sentence of a move aimed at a seat: who made it ("you" or "other") and who it aims
+ * at ("you", "self": the mover itself, "other"): "you_other", "other_you", "other_self", … */
+export function personCase(actor, target, viewer) {
+  const mover = actor === viewer ? "you" : "other";
+  if (target === viewer) return `${mover}_${mover === "you" ? "self" : "you"}`;
+  if (target === actor) return `${mover}_self`;
+  return `${mover}_other`;
 }
 
 /**
@@ -51,95 +48,76 @@ function whose(seat, actor, viewer, nameOf) {
  */
 export function describeMove(text, nameOf, viewer, secret = {}) {
   const move = parseMove(text);
-  const you = move.seat === viewer;
-  const actor = you ? "you" : nameOf(move.seat);
-  const verb = (third, plain) => (you ? plain : third);
-  const who = (seat) => (seat === viewer ? "you" : seat === move.seat ? "themselves" : nameOf(seat));
-  const whom = (seat) => whose(seat, move.seat, viewer, nameOf);
-  let rest;
+  const mine = move.seat === viewer ? "you" : "other";
+  const aimed = personCase(move.seat, move.target, viewer);
+  const params = {
+    actor: nameOf(move.seat),
+    target: move.target >= 0 ? nameOf(move.target) : "",
+    cell: `${move.x},${move.y}`,
+  };
+  const say = (key, more = {}) => t(key, { ...params, ...more });
+  const sayCount = (key, count, more = {}) => tn(key, count, { ...params, ...more });
   switch (move.kind) {
     case "place": {
-      if (!isBaseFace(move.card)) {
-        rest = `${verb("places", "place")} a ${pathKind(move.card)} (${move.card}) at ${move.x},${move.y}`;
-        break;
-      }
-      const what = isDeadEnd(move.card) ? "a dead end" : "a tunnel";
-      rest = `${verb("places", "place")} ${what} (${openSides(move.card).join(" ")}) at ${move.x},${move.y}`;
-      break;
+      const detail = isBaseFace(move.card) ? openSides(move.card).join(" ") : move.card;
+      return say(`moves.place_${pathKind(move.card)}.${mine}`, { detail });
     }
     case "theft":
-      rest = `${verb("plays", "play")} a theft: at the end of the round ${you ? "you steal" : "they steal"} 1 gold piece`;
-      break;
+      return say(`moves.theft.${mine}`);
     case "hands-off":
-      rest = `${verb("stops", "stop")} ${whom(move.target)} theft`;
-      break;
+      return say(`moves.hands_off.${aimed}`);
     case "swap-hand": {
-      rest = `${verb("swaps", "swap")} hands with ${who(move.target)}`;
-      if (secret.swap) {
-        const got = secret.swap.got.length ? cardsText(secret.swap.got) : "no cards";
-        rest += `: you got ${got}`;
-      }
-      break;
+      const got = secret.swap?.got;
+      if (!got || aimed === "other_other") return say(`moves.swap_hand.${aimed}`);
+      if (!got.length) return say(`moves.swap_hand_seen_empty.${aimed}`);
+      return say(`moves.swap_hand_seen.${aimed}`, { cards: cardsText(got) });
     }
     case "inspection":
-      rest = `${verb("inspects", "inspect")} ${whom(move.target)} dwarf card`;
-      if (secret.look) rest += `: ${aRole(secret.look.role)}`;
-      break;
-    case "swap-hats":
-      rest =
-        move.target === move.seat
-          ? `${verb("takes", "take")} a new dwarf card`
-          : `${verb("gives", "give")} ${who(move.target)} a new dwarf card`;
-      if (secret.look && secret.look.seat === viewer) rest += `: you are now ${aRole(secret.look.role)}`;
-      break;
+      if (secret.look && aimed === "you_other")
+        return say("moves.inspection_seen.you_other", { role: aRole(secret.look.role) });
+      return say(`moves.inspection.${aimed}`);
+    case "swap-hats": {
+      const seen = secret.look && secret.look.seat === viewer;
+      if (move.target === move.seat) {
+        if (seen) return say("moves.swap_hats_self_seen.you", { role: aRole(secret.look.role) });
+        return say(`moves.swap_hats_self.${mine}`);
+      }
+      if (seen) return say("moves.swap_hats_seen.other_you", { role: aRole(secret.look.role) });
+      return say(`moves.swap_hats.${aimed}`);
+    }
     case "trapped":
-      rest = `${verb("traps", "trap")} ${who(move.target)}: no path cards and no gold while trapped`;
-      break;
+      return say(`moves.trapped.${aimed}`);
     case "free-at-last":
-      rest =
-        move.target === move.seat
-          ? `${verb("escapes", "escape")} the trap`
-          : `${verb("frees", "free")} ${who(move.target)} from the trap`;
-      break;
+      if (move.target === move.seat) return say(`moves.escape.${mine}`);
+      return say(`moves.free.${aimed}`);
     case "clear": {
-      const cards = move.cards.every(Boolean) ? cardsText(move.cards) : "two cards face down";
-      rest = `${verb("discards", "discard")} ${cards} to remove ${you ? "your" : "their"} ${frontName(move.front)}`;
-      break;
+      const front = frontKind(move.front);
+      if (!move.cards.every(Boolean)) return say(`moves.clear_${front}_hidden.${mine}`);
+      return say(`moves.clear_${front}.${mine}`, { cards: cardsText(move.cards) });
     }
     case "steal":
-      rest = `${verb("steals", "steal")} 1 gold piece from ${who(move.target)}`;
-      break;
+      return say(`moves.steal.${aimed}`);
     case "break":
-      rest = `${verb("breaks", "break")} ${whose(move.target, move.seat, viewer, nameOf)} ${move.tool}`;
-      break;
+      return say(`moves.break_${move.tool}.${aimed}`);
     case "fix":
-      rest = `${verb("repairs", "repair")} ${whose(move.target, move.seat, viewer, nameOf)} ${move.tool}`;
-      break;
+      return say(`moves.fix_${move.tool}.${aimed}`);
     case "rockfall":
-      rest = `${verb("drops", "drop")} a rockfall on ${move.x},${move.y}`;
-      break;
+      return say(`moves.rockfall.${mine}`);
     case "map":
-      rest = `${verb("looks", "look")} at the goal at ${move.x},${move.y} with a map`;
-      break;
+      return say(`moves.map.${mine}`);
     case "discard":
-      if (move.count > 1)
-        rest = move.card
-          ? `${verb("discards", "discard")} ${move.count} cards: ${cardsText(move.cards)}`
-          : `${verb("discards", "discard")} ${move.count} cards face down`;
-      else
-        rest = move.card
-          ? `${verb("discards", "discard")} a card: ${shortName(move.card).toLowerCase()} (${move.card})`
-          : `${verb("discards", "discard")} a card face down`;
-      break;
+      if (move.count > 1) {
+        if (!move.card) return sayCount(`moves.discard_many_hidden.${mine}`, move.count);
+        return sayCount(`moves.discard_many.${mine}`, move.count, { cards: cardsText(move.cards) });
+      }
+      if (!move.card) return say(`moves.discard_one_hidden.${mine}`);
+      return say(`moves.discard_one.${mine}`, { card: cardsText([move.card]) });
     case "take":
-      rest = move.value
-        ? `${verb("keeps", "keep")} a gold card of ${nuggetsText(move.value)}`
-        : `${verb("keeps", "keep")} a gold card`;
-      break;
+      if (move.value) return sayCount(`moves.take_value.${mine}`, move.value);
+      return say(`moves.take.${mine}`);
     default:
-      rest = `${verb("passes", "pass")} (no cards left)`;
+      return say(`moves.pass.${mine}`);
   }
-  return `${capitalised(actor)} ${rest}`;
 }
 
 /** Whether a finished round's summary is Saboteur 2's (gold pieces, teams, doors). */
@@ -147,50 +125,50 @@ export function isSaboteur2Round(summary) {
   return "gold_reached" in summary;
 }
 
-/** "Ana and Bo win", "you win", "nobody wins". */
+/** "Ana and Bo win", "you win", "nobody wins": a clause (it follows a colon). */
 export function winnersText(seats, nameOf, viewer) {
-  if (!seats.length) return "nobody wins";
-  const verb = seats.length > 1 || seats[0] === viewer ? "win" : "wins";
-  return `${listNames(seats, nameOf, viewer)} ${verb}`;
+  if (!seats.length) return t("roundend.clause_nobody_wins");
+  if (seats.length === 1 && seats[0] === viewer) return t("roundend.clause_you_win");
+  const names = listNames(seats, nameOf, viewer);
+  if (seats.includes(viewer)) return t("roundend.clause_names_with_you_win", { names });
+  return tn("roundend.clause_names_win", seats.length, { names });
 }
 
 /** Which teams the gold was open to, and how doors decided it, in a sentence. */
 export function openToText(summary) {
   if (!summary.gold_reached) return "";
   const open = summary.open_to || [];
-  if (open.length === 2) return "The gold was open to both teams: a route from the start reached it through no door of the other colour.";
-  if (open.length === 1) {
-    const [team] = open;
-    const other = team === "green" ? "blue" : "green";
-    return `The gold was open to the ${team} team only: every route to it passed a ${team} door, which closes it to the ${other} team.`;
-  }
-  return "The gold was open to neither team: every route to it passed doors of both colours.";
+  if (open.length === 2) return t("roundend.open_to_both");
+  if (open.length === 1) return open[0] === "green" ? t("roundend.open_to_green") : t("roundend.open_to_blue");
+  return t("roundend.open_to_neither");
 }
 
-/** "the gold-miners win: Ana reached the gold" for a finished round's summary. */
+/** "The gold-miners win: Ana reached the gold." for a finished round's summary. */
 export function roundOutcome(summary, nameOf, viewer) {
+  const finderCase = summary.finder === viewer ? "you" : "other";
+  const finder = summary.finder === null || summary.finder === undefined ? "" : nameOf(summary.finder);
   if (isSaboteur2Round(summary)) {
     if (!summary.gold_reached) {
       // Name only the sides that were dealt: a table may have no saboteur, no profiteer.
       const roles = summary.roles || [];
-      const sides = ["saboteur", "profiteer"].filter((role) => roles.includes(role));
-      if (!sides.length) return "nobody reached the gold, and no saboteur or profiteer was there to win";
-      const named = sides.map((role) => (role === "saboteur" ? "the saboteurs" : "the profiteer"));
-      return `nobody reached the gold, so ${named.join(" and ")} win${named.length === 1 && sides[0] === "profiteer" ? "s" : ""}`;
+      const saboteurs = roles.includes("saboteur");
+      const profiteer = roles.includes("profiteer");
+      if (saboteurs && profiteer) return t("roundend.outcome_s2_saboteurs_profiteer");
+      if (saboteurs) return t("roundend.outcome_s2_saboteurs");
+      if (profiteer) return t("roundend.outcome_s2_profiteer");
+      return t("roundend.outcome_s2_nobody");
     }
-    const finder = summary.finder === viewer ? "you" : nameOf(summary.finder);
-    return `${finder} reached the gold: ${winnersText(summary.winners, nameOf, viewer)}`;
+    const winners = winnersText(summary.winners, nameOf, viewer);
+    return t(`roundend.outcome_s2_reached.${finderCase}`, { finder, winners });
   }
   if (summary.winner === "miners") {
-    if (summary.finder === null || summary.finder === undefined) return "the gold-miners win";
-    const finder = summary.finder === viewer ? "you" : nameOf(summary.finder);
-    return `the gold-miners win: ${finder} reached the gold`;
+    if (!finder) return t("roundend.outcome_miners");
+    return t(`roundend.outcome_miners_found.${finderCase}`, { finder });
   }
-  return "the saboteurs win: the cards ran out before anyone reached the gold";
+  return t("roundend.outcome_saboteurs");
 }
 
+/** "Ana, Bo and you": the seats' names, the viewer as "you". */
 export function listNames(seats, nameOf, viewer) {
-  const names = seats.map((seat) => (seat === viewer ? "you" : nameOf(seat)));
-  if (names.length <= 1) return names.join("");
-  return `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+  return formatList(seats.map((seat) => (seat === viewer ? t("common.you_in_list") : nameOf(seat))));
 }
