@@ -57,6 +57,7 @@ def legend(marks: tuple[tuple[str, str], ...]) -> str:
     """``"S start · ■ dead end · ..."`` in the person's language."""
     return " · ".join(f"{mark} {_(meaning)}" for mark, meaning in marks)
 
+
 Cell = tuple[int, int]
 
 
