@@ -15,7 +15,7 @@ from types import ModuleType
 import pytest
 from i18n_helpers import compiled
 
-from pysaboteur.i18n import LANGUAGES, from_environment, negotiate, translate
+from pysaboteur.i18n import LANGUAGES, capitalised, from_environment, negotiate, translate, upper
 from pysaboteur.i18n import words as game_words
 from pysaboteur.i18n.catalogues import installed
 from pysaboteur.rules import Game, Move
@@ -208,3 +208,21 @@ def test_notation_errors_carry_their_detail_as_a_reason() -> None:
         assert translate(reason, "it") == (
             "non è una mossa: 1 'rockfall 2;0': '2;0' non è una casella (scrivi x,y)"
         )
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "capitals", "sentence"),
+    [
+        ("tr", "madenci ışık", "MADENCİ IŞIK", "Madenci ışık"),
+        ("tr", "işçi", "İŞÇİ", "İşçi"),
+        ("el", "ανθρακωρύχος", "ΑΝΘΡΑΚΩΡΥΧΟΣ", "Ανθρακωρύχος"),  # all capitals drop the tonos
+        ("el", "άννα προϊόν", "ΑΝΝΑ ΠΡΟΪΟΝ", "Άννα προϊόν"),  # noqa: RUF001 (...keep the diaeresis)
+        ("en", "miner", "MINER", "Miner"),
+        ("lt", "šachtininkas", "ŠACHTININKAS", "Šachtininkas"),
+    ],
+)
+def test_capitals_as_each_language_writes_them(
+    lang: str, text: str, capitals: str, sentence: str
+) -> None:
+    assert upper(text, lang) == capitals
+    assert capitalised(text, lang) == sentence
