@@ -22,8 +22,8 @@ from typing import Any
 
 import pytest
 
+from pysaboteur.i18n import LANGUAGES, negotiate
 from pysaboteur.server.config import WEB_DIR
-from pysaboteur.server.language import LANGUAGES, best_match, negotiate
 
 LOCALES = WEB_DIR / "locales"
 ENGLISH = LOCALES / "en"
@@ -70,8 +70,14 @@ def placeholders(value: str | dict[str, str]) -> set[str]:
 # ---- the catalogues' shape -------------------------------------------------------------
 
 
+def test_the_browser_lists_the_same_languages_as_the_server() -> None:
+    source = (WEB_DIR / "js" / "i18n.js").read_text(encoding="utf-8")
+    listed = re.findall(r'\{ code: "(\w+)", name: "([^"]+)" \}', source)
+    assert listed == list(LANGUAGES.items())
+
+
 def test_the_languages_on_disk_are_among_the_six() -> None:
-    assert LANGUAGES == ("en", "tr", "lt", "el", "sk", "it")
+    assert tuple(LANGUAGES) == ("en", "tr", "lt", "el", "sk", "it")
     assert english_files(), "the English catalogue is the source of every other"
     assert {folder.name for folder in LOCALES.iterdir() if folder.is_dir()} <= set(LANGUAGES)
 
@@ -338,9 +344,9 @@ def test_negotiation(cookie: str | None, header: str | None, expected: str) -> N
 
 
 def test_equal_q_values_keep_the_headers_order() -> None:
-    assert best_match("sk, tr") == "sk"
-    assert best_match("tr-TR, sk-SK") == "tr"
-    assert best_match("fr") is None
+    assert negotiate(None, "sk, tr") == "sk"
+    assert negotiate(None, "tr-TR, sk-SK") == "tr"
+    assert negotiate(None, "fr, sk;q=0.1") == "sk"
 
 
 # ---- the served pages and catalogues -------------------------------------------------------
@@ -351,7 +357,10 @@ def translated_web(tmp_path: Path) -> Path:
     """A copy of the web folder with a small Turkish catalogue (test-only, never shipped)."""
     web = tmp_path / "web"
     shutil.copytree(WEB_DIR, web)
-    (web / "locales" / "tr").mkdir(exist_ok=True)
+    for folder in (web / "locales").iterdir():  # only English and the test's Turkish
+        if folder.name != "en":
+            shutil.rmtree(folder)
+    (web / "locales" / "tr").mkdir()
     (web / "locales" / "tr" / "lobby.json").write_text(
         json.dumps({"lobby.create_title": "Masa kur", "lobby.page_title": "Saboteur — masa kur"}),
         encoding="utf-8",

@@ -240,8 +240,11 @@ def _translated_web(tmp_path: Path) -> Path:
     """The client with a little Turkish (a test's own, never shipped)."""
     web = tmp_path / "web"
     shutil.copytree(WEB_DIR, web)
+    for other in (web / "locales").iterdir():  # only English and the test's Turkish
+        if other.name != "en":
+            shutil.rmtree(other)
     folder = web / "locales" / "tr"
-    folder.mkdir(exist_ok=True)
+    folder.mkdir()
     lobby = {
         "lobby.create_title": "Masa kur",
         "lobby.players_option": {"one": "{count} oyuncu", "other": "{count} oyuncu"},

@@ -16,7 +16,8 @@ from pathlib import Path
 from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, PlainTextResponse, Response
 
-from .language import COOKIE, DEFAULT, LANGUAGES, negotiate
+from ..i18n import LANGUAGES, requester_language
+from ..i18n import SOURCE as DEFAULT
 
 router = APIRouter()
 #: Browsers revalidate every time (a cheap 304), so a new client version shows at once.
@@ -93,7 +94,7 @@ def text_of(values: Catalogue, key: str) -> str:
 
 
 def request_language(request: Request) -> str:
-    return negotiate(request.cookies.get(COOKIE), request.headers.get("accept-language"))
+    return requester_language(request)
 
 
 def fill_page(template: str, lang: str, values: Catalogue) -> str:

@@ -153,31 +153,37 @@ function pathRules(ruleOnTools) {
   ];
 }
 
+/** An action card's name as the table writes it ("break-pick" -> cards.name_break_pick). */
+function cardName(code) {
+  return t(`cards.name_${code.replaceAll("-", "_")}`);
+}
+
 function baseActionCards(data) {
   const count = (code) => data.cards.action[code];
-  const action = (code, key) => card({ kind: "action", code }, t(key), { count: count(code) });
+  // The cards' names are the table's own (cards.json), so the page and the table agree.
+  const action = (code) => card({ kind: "action", code }, cardName(code), { count: count(code) });
   return [
     explained(
       [
-        action("break-pick", "rules.action_break_pick"),
-        action("break-lamp", "rules.action_break_lamp"),
-        action("break-cart", "rules.action_break_cart"),
+        action("break-pick"),
+        action("break-lamp"),
+        action("break-cart"),
       ],
       t("rules.actions_break"),
     ),
     explained(
       [
-        action("fix-pick", "rules.action_fix_pick"),
-        action("fix-lamp", "rules.action_fix_lamp"),
-        action("fix-cart", "rules.action_fix_cart"),
-        action("fix-pick-lamp", "rules.action_fix_pick_lamp"),
-        action("fix-pick-cart", "rules.action_fix_pick_cart"),
-        action("fix-lamp-cart", "rules.action_fix_lamp_cart"),
+        action("fix-pick"),
+        action("fix-lamp"),
+        action("fix-cart"),
+        action("fix-pick-lamp"),
+        action("fix-pick-cart"),
+        action("fix-lamp-cart"),
       ],
       t("rules.actions_fix"),
     ),
-    explained([action("map", "rules.action_map")], t("rules.actions_map")),
-    explained([action("rockfall", "rules.action_rockfall")], t("rules.actions_rockfall")),
+    explained([action("map")], t("rules.actions_map")),
+    explained([action("rockfall")], t("rules.actions_rockfall")),
   ];
 }
 
@@ -342,7 +348,7 @@ function newActionCards(data, base) {
   return fresh.map((code) => {
     const key = code.replaceAll("-", "_");
     return explained(
-      [card({ kind: "action", code }, t(`rules.action_${key}`), { count: data.cards.action[code] })],
+      [card({ kind: "action", code }, cardName(code), { count: data.cards.action[code] })],
       t(`rules.actions_${key}`),
     );
   });
