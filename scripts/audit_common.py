@@ -9,6 +9,7 @@ memory.
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import os
 import signal
@@ -28,6 +29,16 @@ from pysaboteur.server.store import Store, StoredTable
 
 #: The marker of a Python traceback in the server's log.
 TRACEBACK = "Traceback (most recent call last)"
+
+
+def script_parser(doc: str | None) -> argparse.ArgumentParser:
+    """A script's argument parser: its docstring's first paragraph as the description,
+    the rest (how it works, what it prints) after the options in ``--help``."""
+    text = doc or ""
+    first, _, rest = text.partition("\n\n")
+    return argparse.ArgumentParser(
+        description=first, epilog=rest, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
 
 
 def free_port() -> int:

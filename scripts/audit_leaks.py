@@ -43,6 +43,7 @@ from audit_common import (
     ServerProcess,
     load_stored,
     new_game,
+    script_parser,
     start_server,
     summary,
     version_of,
@@ -762,10 +763,7 @@ async def run(args: argparse.Namespace, server: ServerProcess, progress: Progres
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter,
-        epilog=__doc__.split("\n\n", 1)[1],
-    )  # fmt: skip
+    parser = script_parser(__doc__)
     parser.add_argument("--games", type=int, default=16, help="whole games (default: 16)")
     parser.add_argument("--jobs", type=int, default=2, help="games played at once (default: 2)")
     parser.add_argument("--seed", type=int, default=1, help="the clients' choices (default: 1)")

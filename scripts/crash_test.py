@@ -39,6 +39,7 @@ from audit_common import (
     ServerProcess,
     load_stored,
     replay,
+    script_parser,
     start_server,
     summary,
 )
@@ -283,10 +284,7 @@ class Crasher:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter,
-        epilog=__doc__.split("\n\n", 1)[1],
-    )  # fmt: skip
+    parser = script_parser(__doc__)
     parser.add_argument(
         "--kills", type=int, default=25, help="kill -9 this many times (default: 25)"
     )

@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from audit_common import TRACEBACK, Progress, ServerProcess, start_server, summary
+from audit_common import TRACEBACK, Progress, ServerProcess, script_parser, start_server, summary
 from sqlalchemy import func, select
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
@@ -633,10 +633,7 @@ async def run(args: argparse.Namespace, server: ServerProcess, progress: Progres
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter,
-        epilog=__doc__.split("\n\n", 1)[1],
-    )  # fmt: skip
+    parser = script_parser(__doc__)
     parser.add_argument("--cases", type=int, default=200, help="fuzz cases (default: 200)")
     parser.add_argument("--seed", type=int, default=1, help="which cases (default: 1)")
     parser.add_argument(

@@ -28,7 +28,15 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from audit_common import Progress, ServerProcess, more_open_files, percentile, start_server, summary
+from audit_common import (
+    Progress,
+    ServerProcess,
+    more_open_files,
+    percentile,
+    script_parser,
+    start_server,
+    summary,
+)
 
 BODY = b'{"name": "Ann", "players": 5, "options": {}, "spectators": true, "padding": "' + b"x" * 300
 
@@ -170,10 +178,7 @@ async def run(
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter,
-        epilog=__doc__.split("\n\n", 1)[1],
-    )  # fmt: skip
+    parser = script_parser(__doc__)
     parser.add_argument("--stallers", type=int, default=1000, help="(default: 1000)")
     parser.add_argument(
         "--requests", type=int, default=300, help="timed per round, each way (default: 300)"

@@ -158,3 +158,25 @@ def _seconds(count: int) -> str:
 def test_every_refusal_keeps_its_english_message_for_programs() -> None:
     error = ApiError("table_full", "all {players} seats are taken", players=5)
     assert error.body() == {"error": {"code": "table_full", "message": "all 5 seats are taken"}}
+
+
+def test_bots_are_named_in_the_language_of_the_host_who_seated_them(server: Server) -> None:
+    # Lithuanian writes "Botas"; the name is given once, when the seat is filled, and
+    # then kept as it is (in every view and in the record), like a person's.
+    lithuanian = {"Cookie": "lang=lt"}
+    body = {"name": "Ona", "players": 3, "bots": "random"}
+    created = server.http.post("/api/tables", json=body, headers=lithuanian).json()
+    table, token = created["table"], created["token"]
+    started = server.http.post(
+        f"/api/tables/{table}/start",
+        headers={**lithuanian, "Authorization": f"Bearer {token}"},
+        json={},
+    )
+    assert started.status_code == 200, started.text
+    names = [seat["name"] for seat in server.facts(table)["seats"]]
+    assert names == ["Ona", "Botas 1 (random)", "Botas 2 (random)"]
+    everyone = server.http.post(
+        "/api/tables", json={"players": 3, "bots": "random", "all_bots": True}
+    ).json()
+    names = [seat["name"] for seat in server.facts(everyone["table"])["seats"]]
+    assert names == ["Bot 0 (random)", "Bot 1 (random)", "Bot 2 (random)"]  # English by default

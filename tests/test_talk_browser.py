@@ -169,3 +169,18 @@ def test_the_replay_shows_the_talk_at_its_moments(tmp_path: Path) -> None:
         assert page.locator("[data-testid=talk] img").count() == 0
         assert page.evaluate("window.talkPwned") is None
         screenshot(page, "talk-replay")
+
+
+def test_the_create_form_can_keep_spectators_out_of_the_talk(tmp_path: Path) -> None:
+    with server_and_browser(tmp_path) as (server, browser):
+        page = context_of(browser, 1280, 800).new_page()
+        page.goto(server.url)
+        page.get_by_test_id("create-players").locator("option").first.wait_for(state="attached")
+        assert page.get_by_test_id("create-spectators-talk").is_checked()  # talk is open
+        page.get_by_test_id("create-name").fill("Ana")
+        page.get_by_test_id("create-spectators-talk").uncheck()
+        page.get_by_test_id("create").click()
+        page.get_by_test_id("lobby-room").wait_for()
+        table = page.get_by_test_id("invite-link").input_value().rsplit("/t/", 1)[1]
+        facts = server.facts(table)
+        assert facts["spectators"] is True and facts["spectators_talk"] is False

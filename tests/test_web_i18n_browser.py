@@ -48,6 +48,7 @@ if not Path(CHROMIUM).exists():
 
 OPEN, CLOSE = "⟦", "⟧"
 GAME_TIMEOUT_S = 400
+BOT_PAUSE = 0.15  # seconds a bot waits before it moves
 
 #: What is left of the page's words once every marked text and every known name is taken
 #: out: per line, anything but numbers and signs ("5", "1:23", "+2", a star, a minus, ...).
@@ -123,7 +124,11 @@ def pseudo_web(tmp_path: Path) -> Path:
 
 @contextmanager
 def server_and_browser(folder: Path, web: Path) -> Iterator[tuple[Server, Browser]]:
-    with running_server(folder, web_dir=web) as server, sync_playwright() as pw:
+    # Bots that think a little, so that the page is seen waiting for them as well.
+    with (
+        running_server(folder, web_dir=web, bot_pause=BOT_PAUSE) as server,
+        sync_playwright() as pw,
+    ):
         browser = launch_chromium(pw)
         try:
             yield server, browser

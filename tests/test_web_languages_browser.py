@@ -12,8 +12,6 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -22,17 +20,9 @@ import pytest
 pytest.importorskip("fastapi")
 pytest.importorskip("playwright")
 
-from browser_helpers import (
-    CHROMIUM,
-    STEP_MS,
-    Chooser,
-    launch_chromium,
-    page_state,
-    play_by_clicking,
-    screenshot,
-)
-from playwright.sync_api import Browser, Page, sync_playwright
-from server_helpers import Server, running_server
+from browser_helpers import CHROMIUM, STEP_MS, Chooser, page_state, play_by_clicking, screenshot
+from playwright.sync_api import Page
+from test_web_browser_fixes import server_and_browser
 
 from pysaboteur.server.config import WEB_DIR
 
@@ -96,16 +86,6 @@ def english_only_lines(lang: str) -> set[str]:
         for form in forms(catalogue("en")) - theirs
         if "{" not in form and any(ch.isalpha() for ch in form)
     }
-
-
-@contextmanager
-def server_and_browser(folder: Path) -> Iterator[tuple[Server, Browser]]:
-    with running_server(folder, web_dir=WEB_DIR) as server, sync_playwright() as pw:
-        browser = launch_chromium(pw)
-        try:
-            yield server, browser
-        finally:
-            browser.close()
 
 
 class LanguageCheck:

@@ -8,6 +8,7 @@ from urllib.parse import urlsplit
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import JSONResponse, Response
 
+from ..i18n import requester_language
 from ..rules import dumps_record, game_to_record
 from ..rules.reasons import Reason
 from .hub import Hub, LiveTable
@@ -161,7 +162,7 @@ async def create_table(request: Request) -> JSONResponse:
     create = await read_body(request, CreateTable)
     client = take_new_table(request)
     try:
-        live, token = await hub_of(request).create(create)
+        live, token = await hub_of(request).create(create, requester_language(request))
     except Exception:
         request.app.state.table_limit.give_back(client)  # refused or failed: no table made
         raise
@@ -188,7 +189,7 @@ async def join_table(request: Request, table_id: str) -> JSONResponse:
 @router.post("/tables/{table_id}/start")
 async def start_table(request: Request, table_id: str) -> JSONResponse:
     live = hub_of(request).get(table_id)
-    await live.table.start(seat_of(request, live))
+    await live.table.start(seat_of(request, live), requester_language(request))
     return answer(live.views.facts())
 
 

@@ -16,7 +16,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 
 from ..bots import make_bot
-from ..i18n import requester_language
+from ..i18n import SOURCE, requester_language
 from ..rules import Options
 from ..rules.editions import find_edition
 from ..rules.reasons import Reason
@@ -158,7 +158,9 @@ class Hub:
                 if closed:
                     log.info("%d idle lobbies closed", closed)
 
-    async def create(self, request: CreateTable) -> tuple[LiveTable, str | None]:
+    async def create(
+        self, request: CreateTable, lang: str = SOURCE
+    ) -> tuple[LiveTable, str | None]:
         """A new table; the host's token (None for a table of bots only)."""
         edition = check_edition(request.edition, request.players)
         spec = request.bots or self.settings.default_bot
@@ -184,7 +186,9 @@ class Hub:
             raise ApiError("bad_request", "name: the host's name is missing")
         token = None if request.all_bots else new_token()
         if token is None:
-            seats = [StoredSeat(seat, bot_name(seat, spec), BOT) for seat in range(request.players)]
+            seats = [
+                StoredSeat(seat, bot_name(seat, spec, lang), BOT) for seat in range(request.players)
+            ]
         else:
             seats = [StoredSeat(0, request.name, HUMAN, hash_token(token))]
             seats += [StoredSeat(seat, None, OPEN) for seat in range(1, request.players)]

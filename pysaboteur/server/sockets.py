@@ -74,7 +74,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
                 break  # closed, or its seat removed by the host (it was told why)
             try:
                 message = parse_message(data, hub.settings.max_message)
-                reply = await _handle(live, seat, message, address)
+                reply = await _handle(live, seat, message, address, requester_language(websocket))
             except ApiError as error:
                 reply = error_message(error, requester_language(websocket))
             if reply is not None:
@@ -112,9 +112,10 @@ async def _hello(websocket: WebSocket, hub: Hub, table_id: str) -> tuple[LiveTab
 
 
 async def _handle(
-    live: LiveTable, seat: int | None, message: ClientMessage, address: str = ""
+    live: LiveTable, seat: int | None, message: ClientMessage, address: str = "", lang: str = "en"
 ) -> str | None:
-    """Act on one message; the direct reply to this socket, if any (views go to all)."""
+    """Act on one message; the direct reply to this socket, if any (views go to all).
+    ``lang`` is the socket's language (the bots' names at the start are in the host's)."""
     if isinstance(message, PingMessage):
         return PONG
     if isinstance(message, Hello):
@@ -128,7 +129,7 @@ async def _handle(
     if isinstance(message, MoveMessage):
         await table.play(seat, message.move, message.expect)
     elif isinstance(message, StartMessage):
-        await table.start(seat)
+        await table.start(seat, lang)
     elif isinstance(message, RemoveMessage):
         await table.remove(seat, message.seat)
     elif isinstance(message, HandToBotMessage):

@@ -18,6 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from ..i18n import N_, SOURCE, gettext
 from ..rules import Game, IllegalMove, Move, NotationError, Options
 from . import away
 from .connections import Connection
@@ -42,8 +43,14 @@ class Seat:
     offline_since: float | None = None
 
 
-def bot_name(seat: int, spec: str) -> str:
-    return f"Bot {seat} ({spec})"
+#: TRANSLATORS: a bot's name at a table: its seat and which bot it is ("random").
+BOT_NAME = N_("Bot {seat} ({bot})")
+
+
+def bot_name(seat: int, spec: str, lang: str = SOURCE) -> str:
+    """A bot's name at a table, in the language of the host who filled the seat with it
+    (a name is kept as it was given, in the record too)."""
+    return gettext(lang, BOT_NAME).format(seat=seat, bot=spec)
 
 
 def expired_error() -> ApiError:
@@ -200,13 +207,15 @@ class Table:
             self._announce(move=False)
             return seat, token
 
-    async def start(self, seat: int) -> None:
+    async def start(self, seat: int, lang: str = SOURCE) -> None:
         async with self._lock:
             if seat != HOST:
                 raise ApiError("not_host", "only the host (seat 0) may start the game")
             self._check_in_lobby()
             seed = new_seed()
-            plain = {i: bot_name(i, self.bots) for i, s in enumerate(self.seats) if s.kind == OPEN}
+            plain = {
+                i: bot_name(i, self.bots, lang) for i, s in enumerate(self.seats) if s.kind == OPEN
+            }
             bots = unique_bot_names(plain, (seat.name for seat in self.seats))
             await self._store(self.store.start, self.id, seed, bots)
             for index, name in bots.items():

@@ -63,6 +63,7 @@ async function create(event) {
     players: Number(data.get("players")),
     bots: String(data.get("bots")),
     spectators: data.get("spectators") === "on",
+    spectators_talk: data.get("spectators_talk") === "on",
     clock: clock ? Number(clock) : null,
     away_after: awayAfterFrom(data),
     options: {

@@ -6,7 +6,7 @@
 // language with cases declines the sentence around them, never a glued fragment.
 
 import { A_ROLE_WORDS, ROLE_WORDS, frontKind, isBaseFace, openSides, pathKind, shortName } from "./cards.js";
-import { formatList, t, tn } from "./i18n.js";
+import { formatList, language, t, tn } from "./i18n.js";
 import { parseMove } from "./moves.js";
 
 export const ROLE_NAMES = ROLE_WORDS;
@@ -29,7 +29,7 @@ export function namer(view) {
 }
 
 export function capitalised(text) {
-  return text ? text[0].toUpperCase() + text.slice(1) : text;
+  return text ? text[0].toLocaleUpperCase(language()) + text.slice(1) : text;
 }
 
 /** Which sentence of a move aimed at a seat: who made it ("you" or "other") and who it aims
