@@ -100,7 +100,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="the opponents' bot: heuristic, random, ismcts:seconds=1 ... "
         "(default: heuristic, in either edition)",
     )  # fmt: skip
-    play.add_argument("--name", default="You", help="your name at the table")
+    play.add_argument(
+        "--name", default=None, help='your name at the table (default: "You" in your language)'
+    )
     _add_language(play)
     play.add_argument(
         "--save", metavar="PATH", default=None,

@@ -181,3 +181,12 @@ def test_turkish_capitals_keep_the_dot_of_their_i() -> None:
     assert "MADENCİ" in text and "MADENCI" not in text
     english = to_text(render_view(observation, recent=[], width=120), width=120)
     assert "GOLD-MINER" in english
+
+
+def test_without_a_name_the_person_is_you_in_their_language(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    _quit_at_once(monkeypatch)
+    assert run_play(_play_args(tmp_path, name=None, lang="tr"), Options()) == 0
+    assert "(Sen)" in capsys.readouterr().out
+    assert load_record(tmp_path / "game.json")["names"] == ["Sen", "Bram", "Cleo"]

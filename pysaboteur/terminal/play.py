@@ -129,14 +129,15 @@ def _run_play(args: argparse.Namespace, options: Options) -> int:
     except ValueError as error:
         _error(str(error))
         return 2
-    names = table_names(args.name, args.players, args.seat)
+    person = args.name or pgettext("player name", "You")
+    names = table_names(person, args.players, args.seat)
     game = Game.new(args.players, options, seed, names=names, edition=edition.name)
     console.print(Rule(pgettext("edition", edition.title)))
     console.print(
         _(
             "{players} players · you are seat {seat} ({name}) · "
             "the others are {bot} bots · seed {seed}"
-        ).format(players=args.players, seat=args.seat, name=args.name, bot=bot_spec, seed=seed),
+        ).format(players=args.players, seat=args.seat, name=person, bot=bot_spec, seed=seed),
         markup=False,
     )
     if args.seed is None:
