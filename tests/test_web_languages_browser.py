@@ -158,3 +158,36 @@ def test_the_table_speaks_each_language(tmp_path: Path, lang: str) -> None:
         check(page, "the table after the host's moves")
         names = page.evaluate("window.saboteurView.observation.names")
         assert names[0] == host
+
+
+#: Whatever of a seat panel's contents sticks out of the panel (by more than a pixel).
+STICKING_OUT = """
+() => [...document.querySelectorAll('[data-testid^="seat-"]')].flatMap((panel) => {
+  const box = panel.getBoundingClientRect();
+  return [...panel.querySelectorAll("*")]
+    .filter((node) => node.getClientRects().length)
+    .filter((node) => node.getBoundingClientRect().right > box.right + 1)
+    .map((node) => `${panel.dataset.testid}: ${node.textContent.trim().slice(0, 40)}`);
+})
+"""
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_seat_panels_hold_their_words_on_a_phone(tmp_path: Path, lang: str) -> None:
+    # Saboteur 2's panels carry the most words (gold pieces, marks): on a 390 px phone
+    # nothing of them may stick out of its panel, in any language.
+    with server_and_browser(tmp_path) as (server, browser):
+        created = server.create(name=HOSTS[lang], players=5, bots="random", edition="saboteur2")
+        context = browser.new_context(
+            viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
+        )
+        context.add_cookies([{"name": "lang", "value": lang, "url": server.url}])
+        page = context.new_page()
+        page.set_default_timeout(STEP_MS)
+        page.goto(server.url)
+        token, table = created["token"], created["table"]
+        page.evaluate(f"localStorage.setItem('pysaboteur.token.{table}', '{token}')")
+        page.goto(f"{server.url}t/{table}")
+        page.get_by_test_id("start").click()
+        page.locator('[data-testid="gold-pieces-0"]').wait_for()
+        assert page.evaluate(STICKING_OUT) == []
