@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -25,6 +26,7 @@ from .protocol import (
 )
 from .rate_limit import RateLimit
 from .store import OVER
+from .table import Table
 
 NO_STORE = {"Cache-Control": "no-store"}
 #: Methods that change nothing, which any page may send.
@@ -193,24 +195,28 @@ async def start_table(request: Request, table_id: str) -> JSONResponse:
     return answer(live.views.facts())
 
 
+async def _on_a_seat(
+    request: Request, table_id: str, act: Callable[[Table, int, int], Awaitable[None]]
+) -> JSONResponse:
+    """The requester (the table checks it is the host) acts on the seat of the body
+    ``{"seat": k}``; the table's facts after it."""
+    live = hub_of(request).get(table_id)
+    by = seat_of(request, live)
+    choice = await read_body(request, SeatChoice)
+    await act(live.table, by, choice.seat)
+    return answer(live.views.facts())
+
+
 @router.post("/tables/{table_id}/remove")
 async def remove_seat(request: Request, table_id: str) -> JSONResponse:
     """The host removes a person from the lobby (body ``{"seat": k}``)."""
-    live = hub_of(request).get(table_id)
-    host = seat_of(request, live)
-    choice = await read_body(request, SeatChoice)
-    await live.table.remove(host, choice.seat)
-    return answer(live.views.facts())
+    return await _on_a_seat(request, table_id, Table.remove)
 
 
 @router.post("/tables/{table_id}/hand_to_bot")
 async def hand_to_bot(request: Request, table_id: str) -> JSONResponse:
     """The host hands a person's seat to a bot until they are back (body ``{"seat": k}``)."""
-    live = hub_of(request).get(table_id)
-    host = seat_of(request, live)
-    choice = await read_body(request, SeatChoice)
-    await live.table.hand_to_bot(host, choice.seat)
-    return answer(live.views.facts())
+    return await _on_a_seat(request, table_id, Table.hand_to_bot)
 
 
 @router.get("/tables/{table_id}/view")
