@@ -180,3 +180,21 @@ def test_bots_are_named_in_the_language_of_the_host_who_seated_them(server: Serv
     ).json()
     names = [seat["name"] for seat in server.facts(everyone["table"])["seats"]]
     assert names == ["Bot 0 (random)", "Bot 1 (random)", "Bot 2 (random)"]  # English by default
+
+
+def test_a_removed_person_is_told_in_their_own_language(server: Server) -> None:
+    # Greek: the shipped catalogue (this module's server stands a tiny Italian in for it).
+    created = server.create(name="Ana", players=3)
+    table, host = created["table"], created["token"]
+    bo = server.ok("POST", f"/api/tables/{table}/join", body={"name": "Bo"})["token"]
+    url = f"{server.ws_url}ws/tables/{table}"
+    with connect(url, open_timeout=WAIT, additional_headers={"Cookie": "lang=el"}) as socket:
+        socket.send(json.dumps({"type": "hello", "token": bo}))
+        assert json.loads(socket.recv(timeout=WAIT))["type"] == "welcome"
+        server.ok("POST", f"/api/tables/{table}/remove", host, {"seat": 1})
+        while (message := json.loads(socket.recv(timeout=WAIT)))["type"] != "error":
+            pass
+    assert message["error"] == {
+        "code": "removed",
+        "message": "ο οικοδεσπότης σε αφαίρεσε από αυτό το τραπέζι· μπορείς να μπεις ξανά",  # noqa: RUF001
+    }

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..i18n import N_, SOURCE, gettext
+from ..i18n import N_, SOURCE, gettext, requester_language
 from ..rules import Game, IllegalMove, Move, NotationError, Options
 from . import away
 from .connections import Connection
@@ -249,7 +249,7 @@ class Table:
                 # Out of the table's sockets at once: no view reaches it any more, and
                 # its closing (``detach``) no longer counts for the seat.
                 self.connections.discard(connection)
-                connection.push(error_message(error))
+                connection.push(error_message(error, requester_language(connection.websocket)))
                 connection.close(CLOSE_CODES["removed"])
             self._announce(move=False)
 
