@@ -152,6 +152,7 @@ def test_the_table_speaks_each_language(tmp_path: Path, lang: str) -> None:
                 continue
             check(page, "my turn")
             if played == MOVES - 1:
+                page.evaluate("window.scrollTo(0, 0)")  # the top bar in the picture too
                 screenshot(page, f"table-{lang}")
             play_by_clicking(page, chooser.choose(state["observation"], state["legal"]))
             played += 1
