@@ -51,7 +51,7 @@ KEEP_FINISHED = 64
 def check_edition(name: str, players: int) -> str:
     """The edition ``name`` of a new table, checked with its number of seats."""
     if name not in EDITIONS:
-        offered = " or ".join(repr(each) for each in EDITIONS)
+        offered = ", ".join(repr(each) for each in EDITIONS)  # no word: said in any language
         raise ApiError(
             "bad_request",
             "edition: {name!r} is not an edition (choose {offered})",
