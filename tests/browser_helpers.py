@@ -278,6 +278,45 @@ class Chooser:
         return chosen
 
 
+def play_my_turns(
+    page: Page,
+    chooser: Chooser,
+    *,
+    timeout_s: float,
+    turns: int | None = None,
+    look: Callable[[str], None] = lambda where: None,
+    before_move: Callable[[int], None] = lambda played: None,
+) -> int:
+    """Play the page's seat by clicking until the game is over (or ``turns`` moves
+    are made), closing round-end dialogs; the moves played.  ``look(where)`` runs at
+    each step a test may check the page: "a round-end dialog", "my turn",
+    "choosing a card" (before the press that sends a move) and, once, "waiting"
+    (another seat to move); ``before_move(played)`` runs before each move."""
+    played, waited = 0, False
+    deadline = time.monotonic() + timeout_s
+    while turns is None or played < turns:
+        assert time.monotonic() < deadline, "the game did not go on in time"
+        state = page_state(page)
+        if state["dialog"]:
+            look("a round-end dialog")
+            page.get_by_test_id("round-end-continue").click()
+            continue
+        if state["phase"] == "over":
+            break
+        if state["myTurn"] != "yes":
+            if state["phase"] == "play" and not waited:
+                look("waiting")
+                waited = True
+            time.sleep(0.05)
+            continue
+        look("my turn")
+        before_move(played)
+        move = chooser.choose(state["observation"], state["legal"])
+        play_by_clicking(page, move, before_last_press=lambda: look("choosing a card"))
+        played += 1
+    return played
+
+
 def _kind(move: LegalMove) -> str:
     """The move's kind, telling a turned placement (lying unlike its printed card)
     from an upright one."""

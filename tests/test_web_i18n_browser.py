@@ -20,7 +20,6 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -35,7 +34,7 @@ from browser_helpers import (
     launch_chromium,
     page_state,
     phone_page,
-    play_by_clicking,
+    play_my_turns,
     screenshot,
 )
 from playwright.sync_api import Browser, Page, sync_playwright
@@ -221,24 +220,8 @@ def test_no_visible_word_bypasses_the_catalogues(
 
 def _play_to_the_end(page: Page, check: Checker, edition: str) -> None:
     chooser = Chooser(seed=3 if edition == "base" else 5, fresh=0.5)
-    deadline = time.monotonic() + GAME_TIMEOUT_S
-    while True:
-        assert time.monotonic() < deadline, "the game did not end in time"
-        state = page_state(page)
-        if state["dialog"]:
-            check(page, "a round-end dialog")
-            page.get_by_test_id("round-end-continue").click()
-            continue
-        if state["phase"] == "over":
-            return
-        if state["myTurn"] != "yes":
-            if state["phase"] == "play" and "waiting" not in check.checked:
-                check(page, "waiting")
-            time.sleep(0.05)
-            continue
-        check(page, "my turn")
-        move: dict[str, Any] = chooser.choose(state["observation"], state["legal"])
-        play_by_clicking(page, move, before_last_press=lambda: check(page, "choosing a card"))
+    play_my_turns(page, chooser, timeout_s=GAME_TIMEOUT_S, look=lambda where: check(page, where))
+    assert page_state(page)["phase"] == "over"
 
 
 def _translated_web(tmp_path: Path) -> Path:

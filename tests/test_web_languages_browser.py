@@ -11,7 +11,6 @@ are the ones in docs/web-client.md.
 from __future__ import annotations
 
 import json
-import time
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +19,7 @@ import pytest
 pytest.importorskip("fastapi")
 pytest.importorskip("playwright")
 
-from browser_helpers import CHROMIUM, STEP_MS, Chooser, page_state, play_by_clicking, screenshot
+from browser_helpers import CHROMIUM, STEP_MS, Chooser, play_my_turns, screenshot
 from playwright.sync_api import Page
 from test_web_browser_fixes import server_and_browser
 
@@ -136,26 +135,20 @@ def test_the_table_speaks_each_language(tmp_path: Path, lang: str) -> None:
         page.locator("#game").wait_for()
         assert host in page.inner_text("body")
 
-        chooser = Chooser(seed=11, fresh=0.5)
-        played, deadline = 0, time.monotonic() + 120
-        while played < MOVES:
-            assert time.monotonic() < deadline, "the host's turns did not come"
-            state = page_state(page)
-            if state["dialog"]:
-                check(page, "a round-end dialog")
-                page.get_by_test_id("round-end-continue").click()
-                continue
-            if state["phase"] == "over":
-                break
-            if state["myTurn"] != "yes":
-                time.sleep(0.05)
-                continue
-            check(page, "my turn")
+        def picture(played: int) -> None:
             if played == MOVES - 1:
                 page.evaluate("window.scrollTo(0, 0)")  # the top bar in the picture too
                 screenshot(page, f"table-{lang}")
-            play_by_clicking(page, chooser.choose(state["observation"], state["legal"]))
-            played += 1
+
+        played = play_my_turns(
+            page,
+            Chooser(seed=11, fresh=0.5),
+            timeout_s=120,
+            turns=MOVES,
+            look=lambda where: check(page, where),
+            before_move=picture,
+        )
+        assert played == MOVES
         check(page, "the table after the host's moves")
         names = page.evaluate("window.saboteurView.observation.names")
         assert names[0] == host
