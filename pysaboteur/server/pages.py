@@ -93,10 +93,6 @@ def text_of(values: Catalogue, key: str) -> str:
     return value if isinstance(value, str) else key
 
 
-def request_language(request: Request) -> str:
-    return requester_language(request)
-
-
 def fill_page(template: str, lang: str, values: Catalogue) -> str:
     """The page in ``lang``: its ``<html lang>`` set, each marker replaced by its text."""
     page = HTML_LANG.sub(f'<html lang="{lang}"', template, count=1)
@@ -108,7 +104,7 @@ def _page(request: Request, name: str) -> Response:
     path = _found(web_dir, name)
     if path is None:
         return PlainTextResponse(f"not found: {name!r}", 404)
-    lang = request_language(request)
+    lang = requester_language(request)
     body = fill_page(path.read_text(encoding="utf-8"), lang, catalogue(web_dir, lang))
     headers = {**REVALIDATE, "Content-Language": lang, "Vary": "Cookie, Accept-Language"}
     return HTMLResponse(body, headers=headers)
