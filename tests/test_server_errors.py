@@ -361,7 +361,7 @@ def test_a_failed_write_changes_nothing(
     def broken(*args: Any, **keywords: Any) -> None:
         raise OSError("disk full")
 
-    monkeypatch.setattr(Store, "add_move", broken)
+    monkeypatch.setattr(Store, "commit", broken)
     move = a_legal_move_of(table.view)
     response = server.call("POST", f"/api/tables/{table.id}/moves", table.host, {"move": move})
     assert error_of(response) == (500, "server_error")

@@ -37,7 +37,7 @@ def reasons_refused(server: Server, table: str, texts: list[str]) -> list[str | 
     the server's loop as its move handling asks it."""
 
     async def work(hub: Hub) -> list[str | None]:
-        game = hub.get(table).table.game
+        game = (await hub.get(table)).table.game
         assert game is not None
         return [game.why_illegal(Move.parse(text)) for text in texts]
 

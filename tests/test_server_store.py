@@ -6,6 +6,7 @@ import json
 from dataclasses import fields
 from pathlib import Path
 
+import pytest
 from sqlalchemy import inspect, text
 
 from pysaboteur.server.store import (
@@ -17,6 +18,7 @@ from pysaboteur.server.store import (
     PLAYING,
     SEAT_COLUMNS,
     TABLE_COLUMNS,
+    Conflict,
     SeatRow,
     Store,
     StoredSeat,
@@ -64,11 +66,32 @@ def test_a_table_comes_back_as_it_was_stored(tmp_path: Path) -> None:
         with store.engine.connect() as db:
             options = db.execute(text("SELECT options FROM tables")).scalar_one()
         assert options == json.dumps(table.options)  # the text column as before
-        store.add_move(table.id, 1, "0 discard 3", 2000.5, back=0)
+        move = {"kind": "move", "number": 1, "text": "0 discard 3", "at": 2000.5}
+        store.commit(table.id, 0, {**move, "back": 0, "by_bot": False})
         loaded = store.load(table.id)
         assert loaded is not None
         assert (loaded.moves, loaded.last_accepted_at) == (["0 discard 3"], 2000.5)
         assert not loaded.seats[0].away
+        assert loaded.changes == 1
+    finally:
+        store.close()
+
+
+def test_a_change_is_stored_only_by_who_saw_the_changes_before_it(tmp_path: Path) -> None:
+    # Two processes that both saw change 0 both try to store the first move: the
+    # second finds the table changed, and nothing of its move is written.
+    store = Store(f"sqlite:///{tmp_path / 'saboteur.db'}")
+    try:
+        table = a_table("k3Jd8_xQpa")
+        store.create_table(table)
+        first = {"kind": "move", "number": 1, "at": 1.0, "back": None, "by_bot": False}
+        store.commit(table.id, 0, {**first, "text": "0 discard 3"})
+        with pytest.raises(Conflict):
+            store.commit(table.id, 0, {**first, "text": "0 discard 4"})
+        store.commit(table.id, 1, {"kind": "away", "seats": [0], "away": True, "at": 2.0})
+        loaded = store.load(table.id)
+        assert loaded is not None
+        assert (loaded.moves, loaded.changes, loaded.seats[0].away) == (["0 discard 3"], 2, True)
     finally:
         store.close()
 

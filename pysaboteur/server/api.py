@@ -177,12 +177,12 @@ async def create_table(request: Request) -> JSONResponse:
 
 @router.get("/tables/{table_id}")
 async def table_facts(request: Request, table_id: str) -> JSONResponse:
-    return answer(hub_of(request).get(table_id).views.facts())
+    return answer((await hub_of(request).get(table_id)).views.facts())
 
 
 @router.post("/tables/{table_id}/join")
 async def join_table(request: Request, table_id: str) -> JSONResponse:
-    live = hub_of(request).get(table_id)
+    live = await hub_of(request).get(table_id)
     join = await read_body(request, JoinTable)
     seat, token = await live.table.join(join.name)
     return answer({"table": table_id, "seat": seat, "token": token}, 201)
@@ -190,7 +190,7 @@ async def join_table(request: Request, table_id: str) -> JSONResponse:
 
 @router.post("/tables/{table_id}/start")
 async def start_table(request: Request, table_id: str) -> JSONResponse:
-    live = hub_of(request).get(table_id)
+    live = await hub_of(request).get(table_id)
     await live.table.start(seat_of(request, live), requester_language(request))
     return answer(live.views.facts())
 
@@ -200,7 +200,7 @@ async def _on_a_seat(
 ) -> JSONResponse:
     """The requester (the table checks it is the host) acts on the seat of the body
     ``{"seat": k}``; the table's facts after it."""
-    live = hub_of(request).get(table_id)
+    live = await hub_of(request).get(table_id)
     by = seat_of(request, live)
     choice = await read_body(request, SeatChoice)
     await act(live.table, by, choice.seat)
@@ -221,7 +221,7 @@ async def hand_to_bot(request: Request, table_id: str) -> JSONResponse:
 
 @router.get("/tables/{table_id}/view")
 async def view(request: Request, table_id: str) -> JSONResponse:
-    live = hub_of(request).get(table_id)
+    live = await hub_of(request).get(table_id)
     token = bearer(request)
     if token is None:
         if not live.table.spectators:
@@ -232,7 +232,7 @@ async def view(request: Request, table_id: str) -> JSONResponse:
 
 @router.post("/tables/{table_id}/moves")
 async def make_move(request: Request, table_id: str) -> JSONResponse:
-    live = hub_of(request).get(table_id)
+    live = await hub_of(request).get(table_id)
     seat = seat_of(request, live)
     move = await read_body(request, MakeMove)
     await live.table.play(seat, move.move, move.expect)
@@ -241,14 +241,14 @@ async def make_move(request: Request, table_id: str) -> JSONResponse:
 
 @router.post("/tables/{table_id}/back")
 async def come_back(request: Request, table_id: str) -> JSONResponse:
-    live = hub_of(request).get(table_id)
+    live = await hub_of(request).get(table_id)
     await live.table.back(seat_of(request, live))
     return answer(live.views.facts())
 
 
 @router.get("/tables/{table_id}/record")
 async def record(request: Request, table_id: str) -> Response:
-    live = hub_of(request).get(table_id)
+    live = await hub_of(request).get(table_id)
     game = live.table.game
     if live.table.status != OVER or game is None:
         raise ApiError("not_over", "the record is ready when the game is over")
@@ -270,7 +270,7 @@ async def record(request: Request, table_id: str) -> Response:
 async def talk(request: Request, table_id: str) -> JSONResponse:
     """Every talk line of the table, for whoever may watch it (anyone once it is over,
     as for its replay)."""
-    live = hub_of(request).get(table_id)
+    live = await hub_of(request).get(table_id)
     token = bearer(request)
     if token is not None:
         live.table.seat_of(token)
@@ -282,5 +282,5 @@ async def talk(request: Request, table_id: str) -> JSONResponse:
 
 @router.get("/tables/{table_id}/replay/{n}")
 async def replay(request: Request, table_id: str, n: int) -> JSONResponse:
-    live = hub_of(request).get(table_id)
+    live = await hub_of(request).get(table_id)
     return answer(live.replay().position(n))

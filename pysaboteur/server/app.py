@@ -42,7 +42,7 @@ def create_app(
         store = Store(settings.database_url)
         hub = Hub(settings, store, clock or time.time)
         app.state.hub = hub
-        hub.start()
+        await hub.start()
         expiry = None
         if settings.lobby_expiry > 0:
             expiry = asyncio.create_task(hub.expire_lobbies_regularly())

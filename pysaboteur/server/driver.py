@@ -30,28 +30,41 @@ _JITTER = random.Random()
 
 
 class Driver:
+    """Drives one table once enabled (:meth:`enable`): only in the process that owns
+    the table (``hub.py``), so that one process moves its bots and runs its clocks."""
+
     def __init__(self, table: Table, runner: BotRunner) -> None:
         self.table = table
         self.runner = runner
+        self.enabled = False
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         table.on_change = self.wake
 
+    def enable(self) -> None:
+        if not self.enabled:
+            self.enabled = True
+            self.wake()
+
     def wake(self) -> None:
         """Something changed at the table: look again (and start if it is in play)."""
         self._wake.set()
-        if self.table.status == PLAYING and (self._task is None or self._task.done()):
+        if not self.enabled or self.table.status != PLAYING:
+            return
+        if self._task is None or self._task.done():
             self._task = asyncio.get_running_loop().create_task(self._run())
 
     async def stop(self) -> None:
+        self.enabled = False
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
+            self._task = None
 
     async def _run(self) -> None:
         table = self.table
-        while table.status == PLAYING:
+        while table.status == PLAYING and self.enabled:
             self._wake.clear()
             try:
                 await self._step()

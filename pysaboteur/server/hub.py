@@ -1,31 +1,39 @@
 """All the tables the server holds in memory, and their drivers.
 
-At startup every table still in its lobby or in play is loaded from the store
-(its game replayed move by move) and its bots resume.  Finished tables are
-loaded when someone asks for them, and let go when their last socket closes.
-Lobbies left idle too long are closed (``expired``): at startup, and every few
-minutes while the server runs.
+Each table in its lobby or in play is *owned* by one of the processes serving
+the database — the one its id ranks first among the processes alive
+(rendezvous hashing: when a process comes or goes, only its own tables move).
+The owner keeps the table in memory and runs its driver (bots, clocks, away
+seats); any process may serve any table (loading it when asked, and keeping it
+while its sockets are open), and hears every change through the bus.  A lone
+process owns every table: at startup it loads them all and their bots resume.
+Finished tables are loaded when someone asks for them, off the event loop, and
+let go when unused.  Lobbies left idle too long are closed (``expired``) by
+their owner: at startup, and every few minutes while the server runs.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import hashlib
 import logging
 import time
 from collections import OrderedDict
 from collections.abc import Callable
 
 from ..bots import make_bot
-from ..i18n import SOURCE, requester_language
+from ..i18n import SOURCE
 from ..rules import Options
 from ..rules.editions import find_edition
 from ..rules.reasons import Reason
 from .away import check_away_after
 from .bot_runner import BotRunner
+from .bus import BEAT, LocalBus, Message, PostgresBus
 from .config import EDITIONS, Settings
 from .connections import Connection
 from .driver import Driver
-from .protocol import CLOSE_CODES, CLOSE_RESTART, ApiError, CreateTable, error_message
+from .protocol import CLOSE_RESTART, ApiError, CreateTable
 from .replay import Replay
 from .store import (
     BOT,
@@ -46,6 +54,10 @@ from .views import Views
 log = logging.getLogger(__name__)
 #: Finished tables kept in memory (for their replays) beyond those someone watches.
 KEEP_FINISHED = 64
+#: Seconds between two looks, with other processes, at which tables this one owns.
+SWEEP_EVERY = 1.0
+#: Seconds a table another process owns stays in memory here after its last use.
+KEEP_UNOWNED = 60.0
 
 
 def check_edition(name: str, players: int) -> str:
@@ -79,6 +91,8 @@ class LiveTable:
         self.views = Views(table)
         self.driver = Driver(table, runner)
         self._replay: Replay | None = None
+        #: When this process last served the table (monotonic seconds).
+        self.used_at = time.monotonic()
 
     def replay(self) -> Replay:
         if self.table.status != OVER:
@@ -86,6 +100,11 @@ class LiveTable:
         if self._replay is None:
             self._replay = Replay(self.table)
         return self._replay
+
+
+def rank(process: str, table_id: str) -> bytes:
+    """How high ``process`` ranks for owning ``table_id`` (the highest owns it)."""
+    return hashlib.blake2b(f"{process}/{table_id}".encode(), digest_size=8).digest()
 
 
 class Hub:
@@ -97,53 +116,168 @@ class Hub:
         self.settings = settings
         self.store = store
         self.wall_clock = wall_clock
+        self.bus: LocalBus | PostgresBus = LocalBus() if store.is_sqlite else PostgresBus(store)
         self.runner = BotRunner(settings.bot_workers)
         self.tables: dict[str, LiveTable] = {}
         self._finished: OrderedDict[str, LiveTable] = OrderedDict()  # oldest first
+        self._loading: dict[str, asyncio.Future[LiveTable | None]] = {}
+        self._presence_due: set[str] = set()
+        self._sweeper: asyncio.Task[None] | None = None
         for spec in settings.bots:
             make_bot(spec)  # a bad spec stops the server at once, not at some table's start
 
-    def start(self) -> None:
+    @property
+    def process(self) -> str:
+        return self.bus.process
+
+    def owns(self, table_id: str) -> bool:
+        """Whether this process drives ``table_id`` (its bots, clocks and away seats)."""
+        peers = self.bus.peers()
+        return len(peers) == 1 or max(peers, key=lambda p: rank(p, table_id)) == self.process
+
+    async def start(self) -> None:
         """Close the lobbies idle too long; bring back every other table in its
-        lobby or in play; their bots resume."""
-        if self.settings.lobby_expiry > 0:
-            closed = self.store.expire_lobbies(self.wall_clock() - self.settings.lobby_expiry)
+        lobby or in play that this process owns; their bots resume."""
+        await self.bus.start(self._heard)
+        if not self.bus.alone:
+            # Hear the other processes (their first beats) before choosing tables.
+            await asyncio.sleep(1.5 * BEAT)
+        if self.settings.lobby_expiry > 0 and self.bus.peers() == {self.process}:
+            # Only a process alone: others may have sockets open on those lobbies.
+            unchanged_since = self.wall_clock() - self.settings.lobby_expiry
+            closed = await self.store.run(self.store.expire_lobbies, unchanged_since)
             log.info("%d idle lobbies closed", closed)
-        for table_id in self.store.live_table_ids():
-            try:
-                self._load(table_id)
-            except Exception:
-                log.exception("table %s could not be loaded; it stays stored as it is", table_id)
+        await self._take_owned()
         log.info("%d tables resumed", len(self.tables))
+        if not self.bus.alone:
+            self._sweeper = asyncio.create_task(self._sweep_regularly())
 
     async def stop(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._sweeper
         for live in list(self.tables.values()):
             await live.driver.stop()
             for connection in list(live.table.connections):
                 connection.close(CLOSE_RESTART)
+        await self.bus.stop()
         self.runner.close()
 
+    # -- which tables this process holds and drives -------------------------------------
+
+    async def _take_owned(self) -> None:
+        """Load the live tables this process owns and drive them; stop driving those
+        it no longer owns, and let go of those unused here."""
+        try:
+            live_ids = await self.store.read(self.store.live_table_ids)
+        except Exception:
+            log.exception("the tables in play could not be listed; trying again later")
+            return
+        for table_id in live_ids:
+            if self.owns(table_id) and table_id not in self.tables:
+                try:
+                    await self._load_once(table_id)
+                except Exception:
+                    log.exception("table %s could not be loaded; it stays stored", table_id)
+        now = time.monotonic()
+        for live in list(self.tables.values()):
+            owned = self.owns(live.table.id)
+            if owned:
+                live.driver.enable()
+                continue
+            await live.driver.stop()
+            idle = now - live.used_at > KEEP_UNOWNED
+            if idle and not live.table.connections and live.table.status != OVER:
+                self.tables.pop(live.table.id, None)
+
+    async def _sweep_regularly(self) -> None:
+        while True:
+            await asyncio.sleep(SWEEP_EVERY)
+            await self._take_owned()
+
+    # -- what the other processes say -----------------------------------------------------
+
+    async def _heard(self, message: Message) -> None:
+        kind = message["k"]
+        table_id = message.get("t")
+        live = self.tables.get(table_id) if table_id is not None else None
+        if kind == "change":
+            if live is not None:
+                if "c" in message:
+                    await live.table.receive(message["s"], message["c"])
+                else:
+                    await live.table.catch_up()
+        elif kind == "presence":
+            if live is not None:
+                seats = {int(seat): count for seat, count in message["seats"].items()}
+                live.table.presence(message["p"], seats, message["watchers"])
+        elif kind == "who":
+            if table_id is None:
+                for each in list(self.tables.values()):
+                    self._say_presence(each.table)
+            elif live is not None:
+                self._say_presence(live.table)
+        elif kind == "created":
+            if table_id is not None and live is None and self.owns(table_id):
+                await self._load_once(table_id)
+        elif kind == "joined":
+            self.bus.publish({"k": "who"})  # it may hold sockets this process forgot
+            await self._take_owned()
+        elif kind == "gone":
+            for each in list(self.tables.values()):
+                each.table.forget(message["p"])
+            await self._take_owned()
+        elif kind == "resync":
+            for each in list(self.tables.values()):
+                with contextlib.suppress(ApiError):
+                    await each.table.catch_up()
+
+    def _say_presence(self, table: Table) -> None:
+        seats, watchers = table.local_presence()
+        if seats or watchers:
+            self._publish_presence(table.id, seats, watchers)
+
+    def _publish_presence(self, table_id: str, seats: dict[int, int], watchers: int) -> None:
+        named = {str(seat): count for seat, count in seats.items()}
+        self.bus.publish({"k": "presence", "t": table_id, "seats": named, "watchers": watchers})
+
+    def _presence_changed(self, table: Table) -> None:
+        """This process's sockets on ``table`` changed: tell the others, once per
+        turn of the event loop however many sockets came and went."""
+        if self.bus.alone:
+            return
+        if not self._presence_due:
+            asyncio.get_running_loop().call_soon(self._send_presence)
+        self._presence_due.add(table.id)
+
+    def _send_presence(self) -> None:
+        due, self._presence_due = self._presence_due, set()
+        for table_id in due:
+            live = self.tables.get(table_id)
+            if live is not None:
+                self._publish_presence(table_id, *live.table.local_presence())
+
+    # -- lobbies ------------------------------------------------------------------------
+
     async def expire_idle_lobbies(self) -> int:
-        """Close the tables in their lobby, unwatched and unchanged for the last
-        ``lobby_expiry`` seconds (none if that is 0); how many were closed."""
+        """Close the tables in their lobby this process owns, unwatched and unchanged
+        for the last ``lobby_expiry`` seconds (none if that is 0); how many were closed."""
         if self.settings.lobby_expiry <= 0:
             return 0
         unchanged_since = self.wall_clock() - self.settings.lobby_expiry
-        idle = [live for live in self.tables.values() if live.table.idle_lobby(unchanged_since)]
+        idle = [
+            live
+            for live in self.tables.values()
+            if live.table.idle_lobby(unchanged_since) and self.owns(live.table.id)
+        ]
         closed = 0
         for live in idle:
             try:
-                if not await live.table.expire(unchanged_since):
-                    continue  # it changed meanwhile
+                if await live.table.expire(unchanged_since):
+                    closed += 1
             except ApiError:
                 continue  # the store failed (logged); the next look tries again
-            self.tables.pop(live.table.id, None)
-            closed += 1
-            # A socket that opened while the closing was being stored is told and closed.
-            for connection in list(live.table.connections):
-                said = requester_language(connection.websocket)
-                connection.push(error_message(expired_error(), said))
-                connection.close(CLOSE_CODES["table_expired"])
         return closed
 
     async def expire_lobbies_regularly(self) -> None:
@@ -157,6 +291,8 @@ class Hub:
             else:
                 if closed:
                     log.info("%d idle lobbies closed", closed)
+
+    # -- tables ---------------------------------------------------------------------------
 
     async def create(
         self, request: CreateTable, lang: str = SOURCE
@@ -193,7 +329,7 @@ class Hub:
             seats = [StoredSeat(0, request.name, HUMAN, hash_token(token))]
             seats += [StoredSeat(seat, None, OPEN) for seat in range(1, request.players)]
         stored = StoredTable(
-            id=self._free_id(),
+            id=await self._free_id(),
             created_at=self.wall_clock(),
             status=PLAYING if token is None else LOBBY,
             players=request.players,
@@ -210,15 +346,18 @@ class Hub:
         )
         await self.store.run(self.store.create_table, stored)
         live = self._add(self._table(stored))
+        self.bus.publish({"k": "created", "t": stored.id})  # its owner loads it at once
         return live, token
 
-    def get(self, table_id: str) -> LiveTable:
-        """The table ``table_id``, loading it from the store if need be."""
+    async def get(self, table_id: str) -> LiveTable:
+        """The table ``table_id``, loading it from the store (off the event loop) if
+        need be."""
         live = self.tables.get(table_id)
         if live is None and TABLE_ID.fullmatch(table_id):
-            live = self._load(table_id)
+            live = await self._load_once(table_id)
         if live is None:
             raise ApiError("unknown_table", "there is no table {table!r}", table=table_id)
+        live.used_at = time.monotonic()
         self.release(live)  # a finished table asked for is a recently used one
         return live
 
@@ -242,37 +381,82 @@ class Hub:
 
     def detach(self, live: LiveTable, connection: Connection) -> None:
         live.table.detach(connection)
+        live.used_at = time.monotonic()
         self.release(live)
 
-    def _load(self, table_id: str) -> LiveTable | None:
-        stored = self.store.load(table_id)
+    async def _load_once(self, table_id: str) -> LiveTable | None:
+        """Load ``table_id`` (once, however many ask at the same moment)."""
+        live = self.tables.get(table_id)
+        if live is not None:
+            return live
+        loading = self._loading.get(table_id)
+        if loading is not None:
+            return await asyncio.shield(loading)
+        loading = asyncio.get_running_loop().create_future()
+        self._loading[table_id] = loading
+        try:
+            live = await self._load(table_id)
+        except BaseException as error:
+            loading.set_exception(error)
+            loading.exception()  # retrieved: those waiting get it, nobody else need
+            raise
+        finally:
+            del self._loading[table_id]
+        loading.set_result(live)
+        return live
+
+    async def _load(self, table_id: str) -> LiveTable | None:
+        # Reading and replaying take milliseconds: in a thread, so that every other
+        # table's moves go out meanwhile.
+        stored = await self.store.read(self.store.load, table_id)
         if stored is None:
             return None
         if stored.status == EXPIRED:
             raise expired_error()
-        return self._add(self._table(stored))
+        table = await asyncio.to_thread(self._table, stored)
+        already = self.tables.get(table_id)
+        if already is not None:
+            return already  # made meanwhile (its creation, on this process)
+        live = self._add(table)
+        if not self.bus.alone:
+            self.bus.publish({"k": "who", "t": table_id})  # whose sockets are open on it
+            # Changes stored between the reading and now were announced while the
+            # table was not here to hear them.
+            await table.catch_up()
+        return live
 
     def _table(self, stored: StoredTable) -> Table:
         return Table(stored, self.store, self.settings.bot_pause, self.wall_clock)
 
     def _add(self, table: Table) -> LiveTable:
         if table.status_lags:
-            self.store.set_status(table.id, OVER)
+            task = asyncio.ensure_future(self.store.run(self.store.set_status, table.id, OVER))
+            task.add_done_callback(_log_failure)
         live = LiveTable(table, self.runner)
 
         def announce() -> None:
             live.views.broadcast()
             if table.status == OVER:
                 self.release(live)
+            elif table.status == EXPIRED:
+                self.tables.pop(table.id, None)
 
         table.on_announce = announce
+        table.on_presence = lambda: self._presence_changed(table)
         self.tables[table.id] = live
-        if table.status == PLAYING:
-            live.driver.wake()
+        if self.owns(table.id):
+            live.driver.enable()
         return live
 
-    def _free_id(self) -> str:
+    async def _free_id(self) -> str:
         while True:
             table_id = new_table_id()
-            if table_id not in self.tables and not self.store.exists(table_id):
+            if table_id not in self.tables and not await self.store.read(
+                self.store.exists, table_id
+            ):
                 return table_id
+
+
+def _log_failure(task: asyncio.Future[None]) -> None:
+    if not task.cancelled() and task.exception() is not None:
+        log.error("a table's status could not be written", exc_info=task.exception())

@@ -103,7 +103,7 @@ async def _hello(websocket: WebSocket, hub: Hub, table_id: str) -> tuple[LiveTab
     hello = parse_message(data, hub.settings.max_message)
     if not isinstance(hello, Hello):
         raise ApiError("bad_request", 'the first message must be {"type": "hello", ...}')
-    live = hub.get(table_id)
+    live = await hub.get(table_id)
     if hello.token is not None:
         return live, live.table.seat_of(hello.token)
     if not live.table.spectators:

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, fields
 from functools import partial
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import (
     BigInteger,
@@ -31,7 +31,7 @@ from sqlalchemy import (
     true,
     update,
 )
-from sqlalchemy.engine import Dialect, Engine
+from sqlalchemy.engine import Connection, Dialect, Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 from sqlalchemy.types import TypeDecorator
 
@@ -42,6 +42,8 @@ PLAYING = "playing"
 OVER = "over"
 #: A table closed unstarted, after too long in its lobby without a change.
 EXPIRED = "expired"
+
+T = TypeVar("T")
 
 OPEN = "open"
 HUMAN = "human"
@@ -86,6 +88,10 @@ class TableRow(Base):
     #: Seconds a person may stay offline before a bot plays their seat (``away.py``);
     #: None: never (so are the tables of older databases, made before it).
     away_after: Mapped[float | None] = mapped_column(Float, nullable=True)
+    #: How many changes were stored since the table's creation: every change is
+    #: stored only if this is still what its writer last saw, so two processes
+    #: can never both store "the next move" (``Store.commit``).
+    changes: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
 
 class SeatRow(Base):
@@ -164,6 +170,8 @@ class StoredTable:
     away_after: float | None = None
     #: The numbers of the moves a bot made for a person who was away, in order.
     bot_moves: list[int] = field(default_factory=list)
+    #: How many changes the table had when it was read (``TableRow.changes``).
+    changes: int = 0
 
 
 #: The columns of a table's row and of a seat's, each named after the
@@ -189,6 +197,7 @@ ADDED_COLUMNS = {
     "edition": "VARCHAR(16) NOT NULL DEFAULT 'base'",
     "spectators_talk": "BOOLEAN NOT NULL DEFAULT TRUE",
     "away_after": "FLOAT",
+    "changes": "INTEGER NOT NULL DEFAULT 0",
 }
 
 
@@ -203,24 +212,139 @@ def _add_missing_columns(engine: Engine) -> None:
                 db.exec_driver_sql(f"ALTER TABLE tables ADD COLUMN {name} {ADDED_COLUMNS[name]}")
 
 
+#: A change of a table, as a JSON-ready dict: ``{"kind": ..., its fields}``.  The
+#: same value is written to the database (:data:`WRITES`), sent to the other
+#: processes, and applied to every copy of the table in memory (``Table.apply``).
+Change = dict[str, Any]
+
+
+class Conflict(Exception):
+    """Another process stored a change of the table first: nothing was written."""
+
+
+def _write_join(db: Connection, table_id: str, change: Change) -> None:
+    result = db.execute(
+        update(SeatRow)
+        .where(SeatRow.table_id == table_id, SeatRow.seat == change["seat"], SeatRow.kind == OPEN)
+        .values(name=change["name"], kind=HUMAN, token_hash=change["token_hash"])
+    )
+    if result.rowcount != 1:
+        raise RuntimeError(f"seat {change['seat']} of table {table_id} is not open")
+
+
+def _write_start(db: Connection, table_id: str, change: Change) -> None:
+    db.execute(
+        update(TableRow).where(TableRow.id == table_id).values(status=PLAYING, seed=change["seed"])
+    )
+    for seat, name in change["bots"].items():
+        db.execute(
+            update(SeatRow)
+            .where(SeatRow.table_id == table_id, SeatRow.seat == int(seat))
+            .values(name=name, kind=BOT)
+        )
+
+
+def _write_remove(db: Connection, table_id: str, change: Change) -> None:
+    result = db.execute(
+        update(SeatRow)
+        .where(SeatRow.table_id == table_id, SeatRow.seat == change["seat"], SeatRow.kind == HUMAN)
+        .values(name=None, kind=OPEN, token_hash=None, away=False)
+    )
+    if result.rowcount != 1:
+        raise RuntimeError(f"seat {change['seat']} of table {table_id} has nobody to remove")
+
+
+def _write_move(db: Connection, table_id: str, change: Change) -> None:
+    """Move ``number`` (1 for the first); ``back``: the seat whose person it brought
+    back from being away, if any; ``by_bot``: a bot made it for a person who was away."""
+    number = change["number"]
+    db.execute(
+        insert(MoveRow).values(
+            table_id=table_id, number=number, text=change["text"], accepted_at=change["at"]
+        )
+    )
+    if change["by_bot"]:
+        db.execute(insert(BotMoveRow).values(table_id=table_id, number=number))
+    if change["back"] is not None:
+        db.execute(
+            update(SeatRow)
+            .where(SeatRow.table_id == table_id, SeatRow.seat == change["back"])
+            .values(away=False)
+        )
+
+
+def _write_away(db: Connection, table_id: str, change: Change) -> None:
+    db.execute(
+        update(SeatRow)
+        .where(SeatRow.table_id == table_id, SeatRow.seat.in_(change["seats"]))
+        .values(away=change["away"])
+    )
+
+
+def _write_spectators_talk(db: Connection, table_id: str, change: Change) -> None:
+    db.execute(
+        update(TableRow).where(TableRow.id == table_id).values(spectators_talk=change["allowed"])
+    )
+
+
+def _write_talk(db: Connection, table_id: str, change: Change) -> None:
+    """A talk line (``Talk.new_row`` gives its columns)."""
+    db.execute(insert(TalkRow).values(table_id=table_id, **change["row"]))
+
+
+def _write_expire(db: Connection, table_id: str, change: Change) -> None:
+    db.execute(
+        update(TableRow)
+        .where(TableRow.id == table_id, TableRow.status == LOBBY)
+        .values(status=EXPIRED)
+    )
+
+
+#: How each kind of change is written, in the transaction that counts it.
+WRITES: dict[str, Callable[[Connection, str, Change], None]] = {
+    "join": _write_join,
+    "start": _write_start,
+    "remove": _write_remove,
+    "move": _write_move,
+    "away": _write_away,
+    "spectators_talk": _write_spectators_talk,
+    "talk": _write_talk,
+    "expire": _write_expire,
+}
+#: Tells the other processes of a change stored in the transaction ``db``:
+#: ``notify(db, table_id, serial, change)`` (``bus.PostgresBus``).
+Notify = Callable[[Connection, str, int, Change], None]
+
+
 class Store:
     """Every read and write of the database, each one short and committed at once."""
 
     def __init__(self, url: str) -> None:
         self.url = url
+        #: Set by a bus that tells other processes of every change (PostgreSQL).
+        self.notify: Notify | None = None
         self.engine = make_engine(url)
         Base.metadata.create_all(self.engine)
         _add_missing_columns(self.engine)
-        sqlite = self.engine.url.get_backend_name() == "sqlite"
+        sqlite = self.is_sqlite
         # Writes run in these threads, never on the event loop: a commit may wait for
         # a disk or a network.  SQLite has one writer at a time anyway.
         self._writers = ThreadPoolExecutor(1 if sqlite else 4, thread_name_prefix="store")
         self._checkpointer = Checkpointer(self.engine) if sqlite else None
 
-    async def run(self, write: Callable[..., None], *args: Any, **keywords: Any) -> None:
+    @property
+    def is_sqlite(self) -> bool:
+        return self.engine.url.get_backend_name() == "sqlite"
+
+    async def run(self, write: Callable[..., T], *args: Any, **keywords: Any) -> T:
         """Run ``write(*args, **keywords)`` in a writer thread; return once committed."""
         loop = asyncio.get_running_loop()
-        await loop.run_in_executor(self._writers, partial(write, *args, **keywords))
+        return await loop.run_in_executor(self._writers, partial(write, *args, **keywords))
+
+    async def read(self, read: Callable[..., T], *args: Any) -> T:
+        """Run ``read(*args)`` in a thread of its own, off the event loop (and not
+        behind the writes waiting for the writer threads)."""
+        return await asyncio.to_thread(read, *args)
 
     def close(self) -> None:
         self._writers.shutdown(wait=True)
@@ -242,80 +366,27 @@ class Store:
                 [{"table_id": table.id, **_values(seat, SEAT_COLUMNS)} for seat in table.seats],
             )
 
-    def take_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> None:
+    def commit(self, table_id: str, serial: int, change: Change) -> None:
+        """Store ``change`` as the table's change number ``serial + 1``, and tell the
+        other processes (``notify``), in one transaction; :class:`Conflict` if the
+        table's stored changes are no longer ``serial`` (another process stored
+        one first: nothing is written)."""
         with self.engine.begin() as db:
-            result = db.execute(
-                update(SeatRow)
-                .where(SeatRow.table_id == table_id, SeatRow.seat == seat, SeatRow.kind == OPEN)
-                .values(name=name, kind=HUMAN, token_hash=token_hash)
+            bumped = db.execute(
+                update(TableRow)
+                .where(TableRow.id == table_id, TableRow.changes == serial)
+                .values(changes=serial + 1)
             )
-            if result.rowcount != 1:
-                raise RuntimeError(f"seat {seat} of table {table_id} is not open")
-
-    def start(self, table_id: str, seed: int, bots: dict[int, str]) -> None:
-        """The table starts playing with ``seed``; ``bots`` names the seats bots now fill."""
-        with self.engine.begin() as db:
-            db.execute(
-                update(TableRow).where(TableRow.id == table_id).values(status=PLAYING, seed=seed)
-            )
-            for seat, name in bots.items():
-                db.execute(
-                    update(SeatRow)
-                    .where(SeatRow.table_id == table_id, SeatRow.seat == seat)
-                    .values(name=name, kind=BOT)
-                )
-
-    def add_move(
-        self,
-        table_id: str,
-        number: int,
-        text: str,
-        accepted_at: float,
-        *,
-        back: int | None,
-        by_bot: bool = False,
-    ) -> None:
-        """Append move ``number`` (1 for the first); ``back`` is the seat whose person
-        it brought back from being away, if any; ``by_bot``: a bot made it for a
-        person who was away."""
-        with self.engine.begin() as db:
-            db.execute(
-                insert(MoveRow).values(
-                    table_id=table_id, number=number, text=text, accepted_at=accepted_at
-                )
-            )
-            if by_bot:
-                db.execute(insert(BotMoveRow).values(table_id=table_id, number=number))
-            if back is not None:
-                db.execute(
-                    update(SeatRow)
-                    .where(SeatRow.table_id == table_id, SeatRow.seat == back)
-                    .values(away=False)
-                )
-
-    def add_talk(self, table_id: str, line: dict[str, Any]) -> None:
-        """Append a talk line (``Talk.new_row`` gives its columns)."""
-        with self.engine.begin() as db:
-            db.execute(insert(TalkRow).values(table_id=table_id, **line))
-
-    def set_spectators_talk(self, table_id: str, allowed: bool) -> None:
-        with self.engine.begin() as db:
-            db.execute(
-                update(TableRow).where(TableRow.id == table_id).values(spectators_talk=allowed)
-            )
+            if bumped.rowcount != 1:
+                raise Conflict(table_id)
+            WRITES[change["kind"]](db, table_id, change)
+            if self.notify is not None:
+                self.notify(db, table_id, serial + 1, change)
 
     def set_status(self, table_id: str, status: str) -> None:
+        """Write a status the moves already decide (``over``): not a change of its own."""
         with self.engine.begin() as db:
             db.execute(update(TableRow).where(TableRow.id == table_id).values(status=status))
-
-    def expire(self, table_id: str) -> None:
-        """Close the table, if it is still in its lobby (status ``expired``)."""
-        with self.engine.begin() as db:
-            db.execute(
-                update(TableRow)
-                .where(TableRow.id == table_id, TableRow.status == LOBBY)
-                .values(status=EXPIRED)
-            )
 
     def expire_lobbies(self, unchanged_since: float) -> int:
         """Close every table still in its lobby that was created at ``unchanged_since``
@@ -324,31 +395,15 @@ class Store:
             result = db.execute(
                 update(TableRow)
                 .where(TableRow.status == LOBBY, TableRow.created_at <= unchanged_since)
-                .values(status=EXPIRED)
+                .values(status=EXPIRED, changes=TableRow.changes + 1)
             )
             return int(result.rowcount)
 
-    def remove_seat(self, table_id: str, seat: int) -> None:
-        """The host removes the person at ``seat`` in the lobby: the seat is open again."""
-        with self.engine.begin() as db:
-            result = db.execute(
-                update(SeatRow)
-                .where(SeatRow.table_id == table_id, SeatRow.seat == seat, SeatRow.kind == HUMAN)
-                .values(name=None, kind=OPEN, token_hash=None, away=False)
-            )
-            if result.rowcount != 1:
-                raise RuntimeError(f"seat {seat} of table {table_id} has nobody to remove")
-
-    def set_away(self, table_id: str, seat: int, away: bool) -> None:
-        with self.engine.begin() as db:
-            db.execute(
-                update(SeatRow)
-                .where(SeatRow.table_id == table_id, SeatRow.seat == seat)
-                .values(away=away)
-            )
-
     def load(self, table_id: str) -> StoredTable | None:
-        with Session(self.engine) as session:
+        """The table as stored, read in one snapshot: its moves and talk are those its
+        ``changes`` counts, even while another process writes."""
+        snapshot = {} if self.is_sqlite else {"isolation_level": "REPEATABLE READ"}
+        with self.engine.connect().execution_options(**snapshot) as db, Session(db) as session:
             table = session.get(TableRow, table_id)
             if table is None:
                 return None

@@ -1,10 +1,19 @@
 """A table in play: its seats, its game and the rules of the table around the game.
 
 Every change goes the same way, one at a time under the table's lock: check
-(raising :class:`ApiError`, changing nothing), commit to the store, change the
-game in memory, announce it to the table's sockets.  The commit runs off the
-event loop; until it returns the game in memory is untouched, so whoever looks
+(raising :class:`ApiError`, changing nothing) and say what changes (a
+:data:`~.store.Change`), commit it to the store, apply it to the table in
+memory, announce it to the table's sockets.  The commit runs off the event
+loop; until it returns the table in memory is untouched, so whoever looks
 meanwhile sees the table as it was, and a failed commit leaves nothing to undo.
+
+Several processes may hold the same table (``docs/server.md``, several
+processes): a change is stored only if the table's count of stored changes is
+still the one this copy knows (:class:`~.store.Conflict` otherwise: another
+process was first), so the database orders every table's changes.  A copy that
+lost such a race catches up from the store and checks the request again; the
+changes other processes store reach it through the bus and are applied by the
+same :meth:`Table.apply`, so every copy goes through the same states.
 """
 
 from __future__ import annotations
@@ -24,11 +33,26 @@ from . import away
 from .connections import Connection
 from .names import is_taken, unique_bot_names
 from .protocol import CLOSE_CODES, ApiError, ClaimMessage, SayMessage, error_message
-from .store import BOT, EXPIRED, HUMAN, LOBBY, OPEN, OVER, PLAYING, Store, StoredTable
+from .store import (
+    BOT,
+    EXPIRED,
+    HUMAN,
+    LOBBY,
+    OPEN,
+    OVER,
+    PLAYING,
+    Change,
+    Conflict,
+    Store,
+    StoredSeat,
+    StoredTable,
+)
 from .talk import Speaker, Talk
 from .tokens import hash_token, new_seed, new_token
 
 HOST = 0
+#: Times a request is checked again after losing the race to store its change.
+ATTEMPTS = 5
 log = logging.getLogger(__name__)
 
 
@@ -38,7 +62,7 @@ class Seat:
     kind: str  # OPEN, HUMAN or BOT
     token_hash: str | None = None
     away: bool = False
-    sockets: int = 0  # open WebSockets of this seat
+    sockets: int = 0  # open WebSockets of this seat, in every process
     #: Since when no socket of the seat is open (None while one is): see ``away.py``.
     offline_since: float | None = None
 
@@ -97,6 +121,8 @@ class Table:
         self.bot_pause = default_bot_pause if stored.bot_pause is None else stored.bot_pause
         self.status = stored.status
         self.seed = stored.seed
+        #: The stored changes this copy has applied (``TableRow.changes``).
+        self.serial = stored.changes
         self.seats = [Seat(s.name, s.kind, s.token_hash, s.away) for s in stored.seats]
         self.moves = list(stored.moves)  # every stored move, full text
         self.game = self._replay() if self.seed is not None else None
@@ -105,6 +131,10 @@ class Table:
         if self.status_lags:
             self.status = OVER
         self.connections: set[Connection] = set()
+        #: Open sockets of each seat held by other processes, by process, and of
+        #: their spectators (``presence``): a seat is online if any process has one.
+        self._remote_seats: dict[str, dict[int, int]] = {}
+        self._remote_watchers: dict[str, int] = {}
         self._lock = asyncio.Lock()
         now = self.wall_clock()
         for seat in self.seats:
@@ -121,6 +151,8 @@ class Table:
         self.on_change: Callable[[], None] = lambda: None
         #: Called after every announced change, to send the views.
         self.on_announce: Callable[[], None] = lambda: None
+        #: Called when the sockets this process holds change (the bus tells the others).
+        self.on_presence: Callable[[], None] = lambda: None
 
     @property
     def version(self) -> int:
@@ -165,6 +197,179 @@ class Table:
         """Whether a bot moves for ``seat``: a bot's seat, or a person who is away."""
         return self.seats[seat].kind == BOT or self.seats[seat].away
 
+    # -- changes ----------------------------------------------------------------------
+
+    async def _change(self, decide: Callable[[], Change | None]) -> Change | None:
+        """Under the lock: ``decide`` the change from the table as it is (raising
+        :class:`ApiError` to refuse; None: nothing to change), store it, apply it.
+        If another process stored a change first, catch up and decide again."""
+        async with self._lock:
+            for _ in range(ATTEMPTS):
+                change = decide()
+                if change is None:
+                    return None
+                try:
+                    await self._store(self.store.commit, self.id, self.serial, change)
+                except Conflict:
+                    await self._catch_up()
+                    continue
+                self.serial += 1
+                self.apply(change)
+                return change
+        log.warning("table %s: %d changes lost the race in a row", self.id, ATTEMPTS)
+        raise ApiError("server_error", "the table is too busy to change; try again")
+
+    async def receive(self, serial: int, change: Change) -> None:
+        """A change another process stored, number ``serial``: applied in order; a
+        gap (a notice missed) is filled from the store."""
+        async with self._lock:
+            if serial <= self.serial:
+                return  # this copy's own change, or one it caught up with already
+            if serial == self.serial + 1:
+                self.serial = serial
+                self.apply(change)
+            else:
+                await self._catch_up()
+
+    async def catch_up(self) -> None:
+        """Bring this copy up to the store (notices may have been missed)."""
+        async with self._lock:
+            await self._catch_up()
+
+    async def _catch_up(self) -> None:
+        """Apply what the store holds beyond this copy (under the lock)."""
+        try:
+            stored = await self.store.read(self.store.load, self.id)
+        except Exception:
+            log.exception("table %s: catching up with the store failed", self.id)
+            raise ApiError("server_error", "the table could not be read; try again") from None
+        if stored is None or stored.changes <= self.serial:
+            return
+        self.serial = stored.changes
+        self._take_stored(stored)
+
+    def _take_stored(self, stored: StoredTable) -> None:
+        """Become what ``stored`` says, keeping what only memory knows (sockets,
+        offline times, removed tokens, the talk's rate limit)."""
+        known = self.moves
+        game_changed = stored.seed != self.seed or stored.moves != known
+        for index, fresh in enumerate(stored.seats):
+            self._take_seat(index, fresh)
+        self.status = stored.status
+        self.talk.spectators_talk = stored.spectators_talk
+        self.bot_moves = set(stored.bot_moves)
+        for row in stored.talk[len(self.talk.lines) :]:
+            self._push_all(self.talk.add(row))
+        if game_changed:
+            extends = stored.seed == self.seed and stored.moves[: len(known)] == known
+            self.seed = stored.seed
+            self.moves = list(stored.moves)
+            if self.game is not None and extends:
+                for text in stored.moves[len(known) :]:
+                    self.game.play(text)
+            elif self.seed is not None:
+                self.game = self._replay()
+            if self.game is not None and self.game.is_over and self.status == PLAYING:
+                self.status = OVER
+        if self.status == EXPIRED:
+            self._tell_expired()
+        moved_at = stored.last_accepted_at if game_changed else None
+        self._turn_changed(moved_at)
+        self._announce(move=game_changed and bool(self.moves), at=moved_at)
+
+    def _take_seat(self, index: int, fresh: StoredSeat) -> None:
+        seat = self.seats[index]
+        if seat.token_hash is not None and fresh.token_hash != seat.token_hash:
+            self.removed_tokens.add(seat.token_hash)
+            self._close_seat_sockets(index)
+        seat.name, seat.kind, seat.token_hash, seat.away = (
+            fresh.name,
+            fresh.kind,
+            fresh.token_hash,
+            fresh.away,
+        )
+
+    def apply(self, change: Change) -> None:
+        """Apply a stored change to the table in memory (and announce it): the one way
+        this copy changes, whichever process stored the change."""
+        kind = change["kind"]
+        if kind == "move":
+            self._apply_move(change)
+        elif kind == "join":
+            seat = change["seat"]
+            self.seats[seat] = Seat(
+                change["name"], HUMAN, change["token_hash"], offline_since=self.wall_clock()
+            )
+            self._announce(move=False)
+        elif kind == "start":
+            for index, name in change["bots"].items():
+                self.seats[int(index)] = Seat(name, BOT)
+            self.seed = change["seed"]
+            self.status = PLAYING
+            self.game = self._replay()
+            self._turn_changed(change["at"])
+            self._announce(move=False)
+        elif kind == "remove":
+            seat = change["seat"]
+            token_hash = self.seats[seat].token_hash
+            if token_hash is not None:
+                self.removed_tokens.add(token_hash)
+            self._close_seat_sockets(seat)
+            self.seats[seat] = Seat(None, OPEN)
+            self._announce(move=False)
+        elif kind == "away":
+            for seat in change["seats"]:
+                self.seats[seat].away = change["away"]
+            self._seats_changed(change["seats"], change["at"])
+        elif kind == "spectators_talk":
+            self.talk.spectators_talk = change["allowed"]
+            self._announce(move=False)
+        elif kind == "talk":
+            self._push_all(self.talk.add(change["row"]))
+        elif kind == "expire":
+            self.status = EXPIRED
+            self._tell_expired()
+            self._announce(move=False)
+        else:
+            raise ValueError(f"table {self.id}: unknown change {kind!r}")
+
+    def _apply_move(self, change: Change) -> None:
+        game = self.game
+        assert game is not None
+        game.play(change["text"])  # checked before it was stored
+        self.moves.append(change["text"])
+        if change["by_bot"]:
+            self.bot_moves.add(change["number"])
+        back = change["back"]
+        if back is not None:
+            self.seats[back].away = False
+        if game.is_over:
+            self.status = OVER
+        self._turn_changed(change["at"])
+        self._announce(move=True, at=change["at"])
+
+    def _push_all(self, text: str) -> None:
+        for connection in list(self.connections):
+            connection.push(text)
+
+    def _close_seat_sockets(self, seat: int) -> None:
+        """Tell the sockets of ``seat`` that the host removed them, and close them."""
+        error = removed_error()
+        for connection in [c for c in self.connections if c.seat == seat]:
+            # Out of the table's sockets at once: no view reaches it any more, and
+            # its closing (``detach``) no longer counts for the seat.
+            self.connections.discard(connection)
+            connection.push(error_message(error, requester_language(connection.websocket)))
+            connection.close(CLOSE_CODES["removed"])
+        self._count_sockets()
+
+    def _tell_expired(self) -> None:
+        """The table was closed unstarted: every socket still open is told and closed."""
+        for connection in list(self.connections):
+            said = requester_language(connection.websocket)
+            connection.push(error_message(expired_error(), said))
+            connection.close(CLOSE_CODES["table_expired"])
+
     # -- the lobby ----------------------------------------------------------------------
 
     def _check_in_lobby(self) -> None:
@@ -174,22 +379,23 @@ class Table:
             raise ApiError("already_started", "the game at this table has already started")
 
     def idle_lobby(self, unchanged_since: float) -> bool:
-        """Whether the table is in its lobby, unwatched (no socket open), with no
-        change since ``unchanged_since``."""
-        return self.status == LOBBY and not self.connections and self.changed_at <= unchanged_since
+        """Whether the table is in its lobby, unwatched (no socket open in any
+        process), with no change since ``unchanged_since``."""
+        return self.status == LOBBY and not self.watched and self.changed_at <= unchanged_since
 
     async def expire(self, unchanged_since: float) -> bool:
         """Close the table if it is an idle lobby (:meth:`idle_lobby`); whether it was."""
-        async with self._lock:
-            if not self.idle_lobby(unchanged_since):
-                return False
-            await self._store(self.store.expire, self.id)
-            self.status = EXPIRED
-            return True
+
+        def decide() -> Change | None:
+            return {"kind": "expire"} if self.idle_lobby(unchanged_since) else None
+
+        return await self._change(decide) is not None
 
     async def join(self, name: str) -> tuple[int, str]:
         """Seat a newcomer at the lowest open seat: ``(seat, token)``."""
-        async with self._lock:
+        token = new_token()
+
+        def decide() -> Change:
             self._check_in_lobby()
             seat = next((i for i, s in enumerate(self.seats) if s.kind == OPEN), None)
             if seat is None:
@@ -200,38 +406,36 @@ class Table:
                     "somebody at this table is already called {name}: choose another name",
                     name=name,
                 )
-            token = new_token()
-            digest = hash_token(token)
-            await self._store(self.store.take_seat, self.id, seat, name, digest)
-            self.seats[seat] = Seat(name, HUMAN, digest, offline_since=self.wall_clock())
-            self._announce(move=False)
-            return seat, token
+            return {"kind": "join", "seat": seat, "name": name, "token_hash": hash_token(token)}
+
+        change = await self._change(decide)
+        assert change is not None
+        return change["seat"], token
 
     async def start(self, seat: int, lang: str = SOURCE) -> None:
-        async with self._lock:
-            if seat != HOST:
-                raise ApiError("not_host", "only the host (seat 0) may start the game")
+        if seat != HOST:
+            raise ApiError("not_host", "only the host (seat 0) may start the game")
+        seed = new_seed()
+
+        def decide() -> Change:
             self._check_in_lobby()
-            seed = new_seed()
             plain = {
                 i: bot_name(i, self.bots, lang) for i, s in enumerate(self.seats) if s.kind == OPEN
             }
             bots = unique_bot_names(plain, (seat.name for seat in self.seats))
-            await self._store(self.store.start, self.id, seed, bots)
-            for index, name in bots.items():
-                self.seats[index] = Seat(name, BOT)
-            self.seed = seed
-            self.status = PLAYING
-            self.game = self._replay()
-            self._turn_changed()
-            self._announce(move=False)
+            # JSON keys are strings: the seats' numbers too, as the bus carries them.
+            named = {str(index): name for index, name in bots.items()}
+            return {"kind": "start", "seed": seed, "bots": named, "at": self.wall_clock()}
+
+        await self._change(decide)
 
     async def remove(self, by: int, seat: int) -> None:
         """The host removes the person at ``seat`` in the lobby: their token stops
         working, their sockets are told and closed, and the seat is open again."""
-        async with self._lock:
-            if by != HOST:
-                raise ApiError("not_host", "only the host (seat 0) may remove a seat")
+        if by != HOST:
+            raise ApiError("not_host", "only the host (seat 0) may remove a seat")
+
+        def decide() -> Change:
             self._check_in_lobby()
             self._check_seat(seat)
             if seat == HOST:
@@ -241,17 +445,9 @@ class Table:
                 raise ApiError(
                     "bad_request", "seat: seat {seat} is open, nobody sits there", seat=seat
                 )
-            await self._store(self.store.remove_seat, self.id, seat)
-            self.removed_tokens.add(removed.token_hash)
-            self.seats[seat] = Seat(None, OPEN)
-            error = removed_error()
-            for connection in [c for c in self.connections if c.seat == seat]:
-                # Out of the table's sockets at once: no view reaches it any more, and
-                # its closing (``detach``) no longer counts for the seat.
-                self.connections.discard(connection)
-                connection.push(error_message(error, requester_language(connection.websocket)))
-                connection.close(CLOSE_CODES["removed"])
-            self._announce(move=False)
+            return {"kind": "remove", "seat": seat}
+
+        await self._change(decide)
 
     def _check_seat(self, seat: int) -> None:
         if not 0 <= seat < self.players:
@@ -263,7 +459,8 @@ class Table:
         self, seat: int, text: str, expect: int | None = None, *, by_bot: bool = False
     ) -> None:
         """Seat ``seat`` makes the move ``text``; a bot makes it for the seat if ``by_bot``."""
-        async with self._lock:
+
+        def decide() -> Change:
             game = self._game_in_play()
             try:
                 move = Move.parse(text)
@@ -290,25 +487,18 @@ class Table:
             reason = game.why_illegal(move)
             if reason is not None:
                 raise ApiError("illegal_move", reason)
-            accepted_at = self.wall_clock()
-            text = str(move)
-            back = seat if not by_bot and self.seats[seat].away else None
-            for_person = by_bot and self.seats[seat].kind == HUMAN  # shown as the bot's
-            await self._store(
-                self.store.add_move, self.id, self.version + 1, text, accepted_at,
-                back=back, by_bot=for_person,
-            )  # fmt: skip
-            game.play(move)  # cannot fail: the same check passed just above
-            self.moves.append(text)
-            if for_person:
-                self.bot_moves.add(self.version)
-            if back is not None:
-                self.seats[seat].away = False
-            if game.is_over:
-                self.status = OVER
-            self._turn_changed(accepted_at)
-            self._announce(move=True, at=accepted_at)
-        if game.is_over:
+            return {
+                "kind": "move",
+                "number": self.version + 1,
+                "text": str(move),
+                "at": self.wall_clock(),
+                "back": seat if not by_bot and self.seats[seat].away else None,
+                # A bot's move for a person who is away is shown as the bot's.
+                "by_bot": by_bot and self.seats[seat].kind == HUMAN,
+            }
+
+        change = await self._change(decide)
+        if self.game is not None and self.game.is_over and change is not None:
             # After the announcement: if this write is lost, loading the table
             # replays the moves, finds the game over and writes it again.
             with contextlib.suppress(ApiError):
@@ -328,7 +518,13 @@ class Table:
     async def say(self, speaker: Speaker, message: SayMessage | ClaimMessage) -> None:
         """A line of talk, in the lobby, the game or after it: checked, stored, then
         sent to every socket of the table (talk is not a change of the game's views)."""
-        async with self._lock:
+        counted = False
+
+        def decide() -> Change:
+            nonlocal counted
+            if counted:  # checked again after losing a race: counted once
+                self.talk.give_back(speaker)
+                counted = False
             if self.status == EXPIRED:
                 raise expired_error()
             name = None if speaker.seat is None else self.seats[speaker.seat].name
@@ -340,63 +536,71 @@ class Table:
                 edition=self.edition,
                 players=self.players,
             )
-            try:
-                await self._store(self.store.add_talk, self.id, row)
-            except ApiError:
+            counted = True
+            return {"kind": "talk", "row": row}
+
+        try:
+            await self._change(decide)
+        except ApiError as error:
+            if counted and error.code == "server_error":
                 self.talk.give_back(speaker)
-                raise
-            text = self.talk.add(row)
-        for connection in list(self.connections):
-            connection.push(text)
+            raise
 
     async def set_spectators_talk(self, seat: int, allowed: bool) -> None:
         """The host lets spectators talk, or keeps them out (they may still read)."""
-        async with self._lock:
-            if seat != HOST:
-                raise ApiError("not_host", "only the host (seat 0) may let spectators talk")
+        if seat != HOST:
+            raise ApiError("not_host", "only the host (seat 0) may let spectators talk")
+
+        def decide() -> Change | None:
             if self.status == EXPIRED:
                 raise expired_error()
             if self.talk.spectators_talk == allowed:
-                return
-            await self._store(self.store.set_spectators_talk, self.id, allowed)
-            self.talk.spectators_talk = allowed
-            self._announce(move=False)
+                return None
+            return {"kind": "spectators_talk", "allowed": allowed}
+
+        await self._change(decide)
 
     async def back(self, seat: int) -> bool:
         """The person at ``seat`` is back: no bot plays for them any more.
         Whether anything changed (they may not have been away)."""
-        async with self._lock:
+
+        def decide() -> Change | None:
             if not self.seats[seat].away:
-                return False
-            await self._store(self.store.set_away, self.id, seat, False)
-            self.seats[seat].away = False
-            self._seats_changed([seat])
-            return True
+                return None
+            return self._away_change([seat], away=False)
+
+        return await self._change(decide) is not None
 
     async def hand_to_bot(self, by: int, seat: int) -> None:
         """The host hands a person's seat to a bot at once, until that person is back."""
-        async with self._lock:
-            if by != HOST:
-                raise ApiError("not_host", "only the host (seat 0) may hand a seat to a bot")
+        if by != HOST:
+            raise ApiError("not_host", "only the host (seat 0) may hand a seat to a bot")
+
+        def decide() -> Change | None:
             self._game_in_play()
             self._check_seat(seat)
             if seat == HOST:
                 raise ApiError("bad_request", "seat: the host cannot hand their own seat to a bot")
             if self.seats[seat].kind != HUMAN:
                 raise ApiError("bad_request", "seat: a bot plays seat {seat} already", seat=seat)
-            if not self.seats[seat].away:
-                await self._send_away([seat])
+            if self.seats[seat].away:
+                return None
+            return self._away_change([seat], away=True)
+
+        await self._change(decide)
 
     async def send_away_the_offline(self) -> None:
         """A bot plays for the people offline longer than the table's ``away_after``."""
         if self.status != PLAYING:
             return  # quick look first: the lock is for when there is something to do
-        async with self._lock:
+
+        def decide() -> Change | None:
             if self.status != PLAYING:
-                return
+                return None
             due = away.offline_too_long(self.seats, self.away_after, self.wall_clock())
-            if due:
-                await self._send_away(due)
+            return self._away_change(due, away=True) if due else None
+
+        await self._change(decide)
 
     def next_away_at(self) -> float | None:
         """When a seat offline now will be played by a bot, if it stays offline."""
@@ -404,36 +608,37 @@ class Table:
             return None
         return away.next_away_at(self.seats, self.away_after)
 
-    async def _send_away(self, seats: list[int]) -> None:
-        """Mark ``seats`` away, a bot playing for them (under the lock)."""
-        for seat in seats:
-            await self._store(self.store.set_away, self.id, seat, True)
-            self.seats[seat].away = True
-        self._seats_changed(seats)
+    def _away_change(self, seats: list[int], *, away: bool) -> Change:
+        return {"kind": "away", "seats": seats, "away": away, "at": self.wall_clock()}
 
-    def _seats_changed(self, seats: list[int]) -> None:
+    def _seats_changed(self, seats: list[int], at: float) -> None:
         """Who plays ``seats`` changed: the turn starts again if one of them is to move
         (its clock, the bot's pause); the others' turns go on as they were."""
         if self.game is not None and self.game.to_move in seats:
-            self._turn_changed()
+            self._turn_changed(at)
         else:
             self.on_change()
         self._announce(move=False)
 
     async def clock_ran_out(self, seat: int, version: int) -> None:
         """The person to move at ``version`` took too long: a bot plays for them."""
-        async with self._lock:
+
+        def decide() -> Change | None:
             game = self.game
             if self.version != version or game is None or game.to_move != seat:
-                return
+                return None
             if self.plays_itself(seat):
-                return
-            await self._send_away([seat])
+                return None
+            return self._away_change([seat], away=True)
+
+        await self._change(decide)
 
     async def _store(self, write: Callable[..., None], *args: Any, **keywords: Any) -> None:
         """Commit a write; a failure is the server's, and changes nothing at the table."""
         try:
             await self.store.run(write, *args, **keywords)
+        except Conflict:
+            raise
         except Exception:
             log.exception("table %s: %s failed", self.id, write.__name__)
             raise ApiError("server_error", "the change could not be stored; try again") from None
@@ -452,32 +657,75 @@ class Table:
         if seat is not None and not self.plays_itself(seat):
             self.deadline = now + self.clock
 
-    # -- sockets ------------------------------------------------------------------------
+    # -- sockets, here and in other processes --------------------------------------------
+
+    @property
+    def watched(self) -> bool:
+        """Whether a socket (a seat's or a spectator's) is open on the table anywhere."""
+        return (
+            bool(self.connections)
+            or any(any(counts.values()) for counts in self._remote_seats.values())
+            or any(self._remote_watchers.values())
+        )
+
+    def local_presence(self) -> tuple[dict[int, int], int]:
+        """The sockets this process holds: per seat, and the spectators'."""
+        seats: dict[int, int] = {}
+        watchers = 0
+        for connection in self.connections:
+            if connection.seat is None:
+                watchers += 1
+            else:
+                seats[connection.seat] = seats.get(connection.seat, 0) + 1
+        return seats, watchers
+
+    def presence(self, process: str, seats: dict[int, int], watchers: int) -> None:
+        """The sockets another process holds on the table now (all of them)."""
+        if seats or watchers:
+            self._remote_seats[process] = seats
+            self._remote_watchers[process] = watchers
+        else:
+            self._remote_seats.pop(process, None)
+            self._remote_watchers.pop(process, None)
+        self._count_sockets()
+
+    def forget(self, process: str) -> None:
+        """Another process is gone: its sockets with it."""
+        if process in self._remote_seats or process in self._remote_watchers:
+            self.presence(process, {}, 0)
 
     def attach(self, connection: Connection) -> bool:
         """A socket opens; whether that changed the table's facts (a seat came online)."""
         self.connections.add(connection)
-        if connection.seat is None:
-            return False
-        seat = self.seats[connection.seat]
-        seat.sockets += 1
-        seat.offline_since = None
-        if seat.sockets > 1:
-            return False
-        self._announce(move=False)
-        return True
+        self.on_presence()
+        return self._count_sockets()
 
     def detach(self, connection: Connection) -> None:
         if connection not in self.connections:
             return
         self.connections.discard(connection)
-        if connection.seat is not None:
-            seat = self.seats[connection.seat]
-            seat.sockets -= 1
-            if seat.sockets == 0:
-                seat.offline_since = self.wall_clock()
-                self._announce(move=False)
-                self.on_change()  # the driver: the away timer of this seat starts
+        self.on_presence()
+        self._count_sockets()
+
+    def _count_sockets(self) -> bool:
+        """Count each seat's sockets in every process; a seat that came online or went
+        offline is announced (and the driver looks again: its away timer). Whether
+        anything was announced."""
+        local, _ = self.local_presence()
+        changed = False
+        now = self.wall_clock()
+        for index, seat in enumerate(self.seats):
+            count = local.get(index, 0) + sum(
+                counts.get(index, 0) for counts in self._remote_seats.values()
+            )
+            if (count > 0) != (seat.sockets > 0):
+                changed = True
+                seat.offline_since = None if count else now
+            seat.sockets = count
+        if changed:
+            self._announce(move=False)
+            self.on_change()
+        return changed
 
     def _announce(self, *, move: bool, at: float | None = None) -> None:
         self.revision += 1

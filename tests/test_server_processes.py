@@ -1,0 +1,213 @@
+"""Several server processes on one PostgreSQL database (docs/server.md).
+
+Two servers, each with its own hub, bus and event loop, share a database made
+for the test: a table made on one is served by the other, a move made through
+either reaches the sockets of both at once and in the database's order, two
+moves racing for the same turn are one accepted and one refused, each table is
+driven by exactly one of them, and a table whose driver stops is taken over.
+
+Runs only when ``PYSABOTEUR_TEST_POSTGRES`` names a PostgreSQL database (its
+server is used to create and drop a database per test).
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import ExitStack
+from pathlib import Path
+
+import pytest
+from server_helpers import WAIT, Server, error_of, legal_texts, running_server
+from sqlalchemy import create_engine, text
+from sqlalchemy.engine import make_url
+
+from pysaboteur.rules import Move
+
+URL = os.environ.get("PYSABOTEUR_TEST_POSTGRES")
+pytestmark = pytest.mark.skipif(not URL, reason="set PYSABOTEUR_TEST_POSTGRES to a database URL")
+
+
+@pytest.fixture
+def database() -> Iterator[str]:
+    """The URL of a new, empty database on the test's PostgreSQL server."""
+    assert URL is not None
+    name = f"saboteur_{secrets.token_hex(4)}"
+    admin = create_engine(URL, isolation_level="AUTOCOMMIT")
+    with admin.connect() as db:
+        db.execute(text(f"CREATE DATABASE {name}"))
+    try:
+        yield make_url(URL).set(database=name).render_as_string(hide_password=False)
+    finally:
+        with admin.connect() as db:
+            db.execute(text(f"DROP DATABASE {name} WITH (FORCE)"))
+        admin.dispose()
+
+
+@pytest.fixture
+def two(tmp_path: Path, database: str) -> Iterator[tuple[Server, Server]]:
+    with ExitStack() as stack:
+        first = stack.enter_context(running_server(tmp_path / "a", database_url=database))
+        second = stack.enter_context(running_server(tmp_path / "b", database_url=database))
+        wait_until(lambda: peers(first) == peers(second) and len(peers(first)) == 2, "peers")
+        yield first, second
+
+
+def peers(server: Server) -> frozenset[str]:
+    assert server.hub is not None
+    return server.hub.bus.peers()
+
+
+def wait_until(check: object, what: str) -> None:
+    assert callable(check)
+    deadline = time.monotonic() + WAIT
+    while not check():
+        assert time.monotonic() < deadline, f"timed out waiting for {what}"
+        time.sleep(0.02)
+
+
+def driven_by(server: Server, table: str) -> bool:
+    assert server.hub is not None
+    live = server.hub.tables.get(table)
+    return live is not None and live.driver.enabled
+
+
+def test_a_move_through_one_process_reaches_the_sockets_of_the_other(
+    two: tuple[Server, Server],
+) -> None:
+    first, second = two
+    created = first.create(players=3, bots="random", away_after=None)
+    table, host = created["table"], created["token"]
+    guest = second.ok("POST", f"/api/tables/{table}/join", body={"name": "Bo"})["token"]
+    host_socket = first.socket(table, host)
+    guest_socket = second.socket(table, guest)
+    # Each process hears of the other's socket: both seats are online on both.
+    for server in (first, second):
+        wait_until(
+            lambda server=server: (
+                [s["connected"] for s in server.facts(table)["seats"]][:2] == [True, True]
+            ),
+            "both seats online on both processes",
+        )
+    second.ok("POST", f"/api/tables/{table}/start", host)  # the host, through the other
+    hosts_turns = 0
+    while first.facts(table)["version"] < 30:
+        view = host_socket.next_view()
+        if view["table"]["status"] == "over":
+            break
+        if view["observation"] is None:
+            continue  # a view from the lobby
+        to_move = view["observation"]["to_move"]
+        if to_move == 0 and view["legal"]:
+            move = {"move": legal_texts(view)[0], "expect": view["version"]}
+            if hosts_turns % 2 == 0:  # through its socket on the first process
+                host_socket.send({"type": "move", **move})
+            else:  # over HTTP through the second
+                second.ok("POST", f"/api/tables/{table}/moves", host, move)
+            hosts_turns += 1
+        elif to_move == 1:
+            mine = guest_socket.until(
+                lambda m, v=view["version"]: m["type"] == "view" and m["version"] == v
+            )
+            guest_socket.send(
+                {"type": "move", "move": legal_texts(mine)[0], "expect": mine["version"]}
+            )
+    last = first.facts(table)["version"]
+    guest_socket.until(lambda m: m["type"] == "view" and m["version"] >= last)
+    # The guest's socket on the second process saw every version, in order.
+    versions = [m["version"] for m in guest_socket.received if m["type"] == "view"]
+    assert versions == sorted(versions)
+    assert set(range(versions[0], last + 1)) <= set(versions)
+    assert first.stored_moves(table) >= last  # (the bot may have moved since)
+    assert hosts_turns >= 4
+    # Both processes tell the same game.
+    wait_until(
+        lambda: first.view(table, guest)["observation"] == second.view(table, guest)["observation"],
+        "the same view on both",
+    )
+
+
+def test_two_moves_racing_for_one_turn_through_two_processes(
+    two: tuple[Server, Server],
+) -> None:
+    first, second = two
+    created = first.create(players=3, bots="random", away_after=None)
+    table, host = created["table"], created["token"]
+    first.ok("POST", f"/api/tables/{table}/start", host)
+    for _ in range(5):
+        view = first.view(table, host)
+        while not view["legal"]:
+            time.sleep(0.02)
+            view = first.view(table, host)
+        wait_until(lambda view=view: second.view(table, host)["version"] == view["version"], "both")
+        texts = legal_texts(view)
+        answers: list[tuple[int, str]] = []
+
+        def send(
+            server: Server,
+            move: str,
+            version: int = view["version"],
+            into: list[tuple[int, str]] = answers,
+        ) -> None:
+            body = {"move": move, "expect": version}
+            answer = server.call("POST", f"/api/tables/{table}/moves", host, body)
+            into.append((answer.status_code, move))
+
+        racers = [
+            threading.Thread(target=send, args=(first, texts[0])),
+            threading.Thread(target=send, args=(second, texts[-1])),
+        ]
+        for racer in racers:
+            racer.start()
+        for racer in racers:
+            racer.join(WAIT)
+        # One accepted, one refused as stale; the accepted one is the move stored.
+        assert sorted(status for status, _ in answers) == [200, 409]
+        accepted = next(move for status, move in answers if status == 200)
+        stored = first.read_store(lambda store: store.load(table))
+        assert stored is not None
+        assert stored.moves[view["version"]] == str(Move.parse(accepted))
+
+
+def test_each_table_is_driven_by_one_process_and_taken_over_when_it_stops(
+    tmp_path: Path, database: str
+) -> None:
+    with running_server(tmp_path / "a", database_url=database, bot_pause=0.05) as first:
+        with running_server(tmp_path / "b", database_url=database, bot_pause=0.05) as second:
+            wait_until(lambda: len(peers(first)) == len(peers(second)) == 2, "peers")
+            tables = [
+                first.create(all_bots=True, players=3, bots="random")["table"] for _ in range(8)
+            ]
+            wait_until(
+                lambda: all(driven_by(first, t) != driven_by(second, t) for t in tables),
+                "each table driven by one process",
+            )
+            on_first = [t for t in tables if driven_by(first, t)]
+            assert 0 < len(on_first) < len(tables)  # both drive some
+            moves = {t: second.stored_moves(t) for t in on_first}
+        # The second process stopped: the first takes its tables over, and they go on.
+        wait_until(lambda: len(peers(first)) == 1, "the second process taken for gone")
+        wait_until(lambda: all(driven_by(first, t) for t in tables), "all driven by the first")
+        on_second = [t for t in tables if t not in on_first]
+        before = {t: first.stored_moves(t) for t in on_second}
+        wait_until(
+            lambda: all(
+                first.stored_moves(t) > before[t] or first.facts(t)["status"] == "over"
+                for t in on_second
+            ),
+            "the tables taken over move on",
+        )
+        assert all(first.stored_moves(t) >= moves[t] for t in on_first)
+
+
+def test_a_refusal_through_either_process_is_the_same(two: tuple[Server, Server]) -> None:
+    first, second = two
+    created = first.create(players=3, bots="random")
+    table = created["table"]
+    for server in (first, second):
+        assert error_of(server.call("POST", f"/api/tables/{table}/start")) == (401, "no_token")
+        joined = server.call("POST", f"/api/tables/{table}/join", body={"name": "Ana"})
+        assert error_of(joined) == (409, "name_taken")
