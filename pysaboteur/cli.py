@@ -207,6 +207,11 @@ def _add_serve_parser(commands: argparse._SubParsersAction[argparse.ArgumentPars
         help="store in this database instead, e.g. postgresql+psycopg://user:pass@host/db",
     )  # fmt: skip
     serve.add_argument(
+        "--workers", type=_positive, default=1, metavar="N",
+        help="server processes sharing the port, each able to serve any table; more "
+        "than one needs PostgreSQL (--database-url) (default: %(default)s)",
+    )  # fmt: skip
+    serve.add_argument(
         "--bot-pause", type=_non_negative, default=1.0, metavar="SECONDS",
         help="how long bots wait before moving, unless a table says otherwise "
         "(default: %(default)s)",
@@ -277,6 +282,7 @@ def _run_serve(args: argparse.Namespace) -> int:
         host=args.host,
         port=args.port,
         database_url=database_url(args.database, args.database_url),
+        workers=args.workers,
         bot_pause=args.bot_pause,
         bot_workers=max(0, args.bot_workers),
         bots=bots or DEFAULT_BOTS,

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import dataclasses
+import json
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 #: The browser client's static files, shipped inside the package.
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
@@ -20,6 +23,9 @@ class Settings:
     port: int = 8000
     #: A SQLAlchemy URL: ``sqlite:///path`` or ``postgresql+psycopg://user:pass@host/db``.
     database_url: str = f"sqlite:///{DEFAULT_DATABASE}"
+    #: Server processes sharing the port (uvicorn's workers); more than one needs
+    #: a database they can share (PostgreSQL).
+    workers: int = 1
     #: Seconds a bot waits before moving, unless its table says otherwise.
     bot_pause: float = 1.0
     #: Processes choosing the bots' moves; 0 chooses them in threads of the server's process.
@@ -60,6 +66,19 @@ class Settings:
     @property
     def default_bot(self) -> str:
         return self.bots[0]
+
+    def to_json(self) -> str:
+        """The settings as text, for the worker processes that start from them."""
+        values: dict[str, Any] = dataclasses.asdict(self)
+        values["web_dir"] = str(self.web_dir)
+        return json.dumps(values)
+
+    @classmethod
+    def from_json(cls, text: str) -> Settings:
+        values = json.loads(text)
+        values["web_dir"] = Path(values["web_dir"])
+        values["bots"] = tuple(values["bots"])
+        return cls(**values)
 
 
 def database_url(path: str | None, url: str | None) -> str:

@@ -5,17 +5,22 @@ from __future__ import annotations
 import asyncio
 import gc
 import logging
+import os
+import sys
 
 import h11
 import uvicorn
 from fastapi import FastAPI
 from uvicorn.protocols.http.h11_impl import H11Protocol
+from uvicorn.supervisors import Multiprocess
 
 from .app import create_app
 from .config import Settings
 from .store import Store
 
 log = logging.getLogger(__name__)
+#: How ``--workers`` processes get their settings from the process that starts them.
+SETTINGS_VARIABLE = "PYSABOTEUR_SERVE_SETTINGS"
 
 
 def address(settings: Settings) -> str:
@@ -72,10 +77,14 @@ def header_deadline_protocol(seconds: float) -> type[H11Protocol]:
     return HeaderDeadline
 
 
-def uvicorn_config(app: FastAPI, settings: Settings) -> uvicorn.Config:
-    """How uvicorn runs ``app``: the server's limits, and whom it believes."""
+def uvicorn_config(app: FastAPI | str, settings: Settings) -> uvicorn.Config:
+    """How uvicorn runs ``app`` (the application, or the import name of a function
+    that makes it in each of ``settings.workers`` processes): the server's limits,
+    and whom it believes."""
     return uvicorn.Config(
         app,
+        factory=isinstance(app, str),
+        workers=settings.workers if isinstance(app, str) else None,
         host=settings.host,
         port=settings.port,
         log_level=settings.log_level,
@@ -94,22 +103,53 @@ def uvicorn_config(app: FastAPI, settings: Settings) -> uvicorn.Config:
     )
 
 
-def run_server(settings: Settings) -> int:
-    store = Store(settings.database_url)  # fail here, clearly, if the database is unusable
-    where = store.describe()
-    store.close()
-    print(f"pysaboteur is serving at {address(settings)} — open it in a browser", flush=True)
-    print(f"games are stored in {where}; Ctrl-C stops the server", flush=True)
-    app = create_app(settings)
-    # The cyclic garbage collector pauses every table at once.  Everything imported
-    # so far lives as long as the process: freezing it keeps the collector from
-    # scanning it again and again (full passes several times shorter).  Views are
-    # short-lived dictionaries made by the thousand: collecting the young less
-    # often lets most of them die before they are promoted, so full passes come
-    # more rarely.
+def prepare_process() -> None:
+    """Settle the garbage collector of a server process, once its code is imported.
+
+    The cyclic garbage collector pauses every table at once.  Everything imported
+    so far lives as long as the process: freezing it keeps the collector from
+    scanning it again and again (full passes several times shorter).  Views are
+    short-lived dictionaries made by the thousand: collecting the young less
+    often lets most of them die before they are promoted, so full passes come
+    more rarely.
+    """
     gc.collect()
     gc.freeze()
     gc.set_threshold(10_000, 10, 10)
+
+
+def worker_app() -> FastAPI:
+    """The application of one of the ``--workers`` processes (uvicorn calls it in each)."""
+    app = create_app(Settings.from_json(os.environ[SETTINGS_VARIABLE]))
+    prepare_process()
+    return app
+
+
+def run_server(settings: Settings) -> int:
+    store = Store(settings.database_url)  # fail here, clearly, if the database is unusable
+    where, shared = store.describe(), not store.is_sqlite
+    store.close()
+    if settings.workers > 1 and not shared:
+        print(
+            "saboteur serve: --workers needs a database several processes can share: "
+            "PostgreSQL (--database-url); SQLite serves one process",
+            file=sys.stderr,
+        )
+        return 2
+    print(f"pysaboteur is serving at {address(settings)} — open it in a browser", flush=True)
+    processes = f" by {settings.workers} processes" if settings.workers > 1 else ""
+    print(f"games are stored in {where}{processes}; Ctrl-C stops the server", flush=True)
+    if settings.workers > 1:
+        os.environ[SETTINGS_VARIABLE] = settings.to_json()
+        config = uvicorn_config(f"{__name__}:worker_app", settings)
+        try:
+            listener = config.bind_socket()
+        except SystemExit:  # uvicorn's way of saying the port is taken
+            return 3
+        Multiprocess(config, sockets=[listener]).run()
+        return 0
+    app = create_app(settings)
+    prepare_process()
     server = uvicorn.Server(uvicorn_config(app, settings))
     server.run()
     return 0 if server.started else 3  # 3: uvicorn's "could not start" (e.g. port taken)
