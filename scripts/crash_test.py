@@ -16,8 +16,15 @@ again on the same port and database.  After every restart:
   server serves it;
 - play goes on: every unfinished table gets new moves.
 
+With ``--workers 2`` (PostgreSQL only) the server runs as two processes on one
+port, and each kill is ``kill -9`` of one of them (with its bot workers), at
+random, while the other goes on serving: the clients of the one killed
+reconnect (to whichever process the port gives them), and each must be back —
+its next view received — within ``--back-within`` seconds of losing its socket.
+
     .venv/bin/python scripts/crash_test.py --kills 25
     .venv/bin/python scripts/crash_test.py --kills 20 --database postgresql://user@host/db
+    .venv/bin/python scripts/crash_test.py --kills 20 --workers 2 --database postgresql://…
 """
 
 from __future__ import annotations
@@ -25,7 +32,9 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
+import signal
 import sys
 import tempfile
 import time
@@ -38,6 +47,7 @@ from audit_common import (
     Progress,
     ServerProcess,
     load_stored,
+    percentile,
     replay,
     script_parser,
     start_server,
@@ -50,6 +60,8 @@ from pysaboteur.rules import IllegalMove
 
 #: Seconds every live table has, after a restart, to show a new move.
 PROGRESS_WAIT = 30.0
+#: What uvicorn logs when a process has started serving (at --log-level info).
+STARTED = "Application startup complete."
 
 
 @dataclass
@@ -77,6 +89,8 @@ class Figures:
     games_finished: int = 0
     moves_stored: int = 0
     client_errors: list[str] = field(default_factory=list)
+    #: Seconds from a client losing its socket to its next view (--workers).
+    back_after: list[float] = field(default_factory=list)
 
 
 def heard_as_stored(heard: str, stored: str) -> bool:
@@ -142,6 +156,7 @@ class Crasher:
     async def seat(self, http: httpx.AsyncClient, table: LiveTable, seat: int, token: str) -> None:
         """One seat's client: play from its views, reconnecting after every crash."""
         rng = random.Random(self.rng.random())
+        lost_at: float | None = None  # when this seat's socket was lost, till it is back
         while not self.stopping and not table.over:
             await self.up.wait()
             # Versions answered on this connection: after a crash, a move sent but
@@ -161,6 +176,9 @@ class Crasher:
                             continue
                         if message.get("type") != "view":
                             continue
+                        if lost_at is not None:
+                            self.figures.back_after.append(time.monotonic() - lost_at)
+                            lost_at = None
                         self.hear(table, message)
                         if message["table"]["status"] == "over":
                             table.over = True
@@ -169,18 +187,24 @@ class Crasher:
                         if message["legal"] and version not in answered and not self.stopping:
                             answered.add(version)
                             move = rng.choice(message["legal"])["text"]
-                            if rng.random() < 1 / 3:
-                                await self.move_by_http(http, table, token, move, version)
-                            else:
+                            by_http = rng.random() < 1 / 3
+                            if not by_http or not await self.move_by_http(
+                                http, table, token, move, version
+                            ):
+                                # Over the socket (also when the HTTP request's process
+                                # died: with --workers this socket may well be alive).
                                 await ws.send(
                                     json.dumps({"type": "move", "move": move, "expect": version})
                                 )
             except (ConnectionClosed, OSError, InvalidHandshake, InvalidStatus, TimeoutError):
+                if lost_at is None and not self.stopping:
+                    lost_at = time.monotonic()
                 await asyncio.sleep(0.1)
 
     async def move_by_http(
         self, http: httpx.AsyncClient, table: LiveTable, token: str, move: str, version: int
-    ) -> None:
+    ) -> bool:
+        """Whether the server answered the move (accepted or refused)."""
         try:
             response = await http.post(
                 f"/api/tables/{table.id}/moves",
@@ -188,9 +212,10 @@ class Crasher:
                 headers={"Authorization": f"Bearer {token}"},
             )
         except httpx.HTTPError:
-            return  # the server died: not acknowledged
+            return False  # the server died: not acknowledged
         if response.status_code == 200:
             self.hear(table, response.json())
+        return True
 
     def hear(self, table: LiveTable, view: dict[str, Any]) -> None:
         """A view the server sent: its version is acknowledged, with its move."""
@@ -209,12 +234,19 @@ class Crasher:
             await asyncio.sleep(1.0)
             for kill in range(1, self.args.kills + 1):
                 await asyncio.sleep(self.rng.uniform(self.args.min_wait, self.args.max_wait))
-                self.up.clear()
-                self.server.kill()
-                self.figures.kills += 1
-                await asyncio.to_thread(self.server.start)
-                await asyncio.to_thread(self.check, f"after kill {kill}")
-                self.up.set()
+                if self.args.workers > 1:
+                    # One of the processes dies; the other serves on meanwhile, and
+                    # uvicorn's supervisor starts a new one in its place.
+                    await asyncio.to_thread(self.kill_one_worker)
+                    self.figures.kills += 1
+                    await asyncio.to_thread(self.check, f"after kill {kill}")
+                else:
+                    self.up.clear()
+                    self.server.kill()
+                    self.figures.kills += 1
+                    await asyncio.to_thread(self.server.start)
+                    await asyncio.to_thread(self.check, f"after kill {kill}")
+                    self.up.set()
                 await self.wait_for_progress(http, kill)
                 figures = self.figures
                 self.progress.say(
@@ -227,6 +259,45 @@ class Crasher:
                 task.cancel()
             await asyncio.gather(*players, return_exceptions=True)
         self.check("at the end")
+
+    def workers(self) -> list[int]:
+        """The server's worker processes: the supervisor's children that serve
+        (not multiprocessing's resource tracker)."""
+        assert self.server.process is not None
+        found = []
+        for entry in os.listdir("/proc"):
+            if not entry.isdigit():
+                continue
+            try:
+                status = Path(f"/proc/{entry}/stat").read_text()
+                command = Path(f"/proc/{entry}/cmdline").read_bytes()
+            except OSError:
+                continue
+            parent = int(status.rsplit(")", 1)[1].split()[1])
+            if parent == self.server.process.pid and b"spawn_main" in command:
+                found.append(int(entry))
+        return sorted(found)
+
+    def serving(self) -> int:
+        """How many worker processes have started serving (uvicorn says so in the log)."""
+        return self.server.log_text().count(STARTED)
+
+    def kill_one_worker(self) -> None:
+        """``kill -9`` one of the server's processes, once all of them serve: the one
+        started after the last kill too (the other must not be killed while it starts)."""
+        deadline = time.monotonic() + 60
+        while (
+            len(workers := self.workers()) < self.args.workers
+            or self.serving() < self.args.workers + self.figures.kills
+        ):
+            if time.monotonic() > deadline:
+                raise SystemExit("the server's processes did not come back")
+            time.sleep(0.1)
+        victim = self.rng.choice(workers)
+        os.kill(victim, signal.SIGKILL)
+        # Its bot workers follow it within a second (they watch their parent).
+        while victim in self.workers():
+            time.sleep(0.05)
 
     async def wait_for_progress(self, http: httpx.AsyncClient, kill: int) -> None:
         """Every unfinished table moves on after the restart."""
@@ -252,18 +323,21 @@ class Crasher:
         acknowledged = 0
         stored_moves = 0
         for table in list(self.tables):
+            # What was heard before the store is read: with --workers the clients play
+            # on meanwhile, and a move heard after the reading is checked next time.
+            heard = dict(table.heard)
             stored = load_stored(self.server.database_url, table.id)
             if stored is None:
                 self.figures.lost_tables.append(f"{table.id} {when}")
                 continue
             stored_moves += len(stored.moves)
-            for version, heard in sorted(table.heard.items()):
+            for version, move in sorted(heard.items()):
                 acknowledged += 1
                 if version > len(stored.moves):
-                    self.figures.lost_moves.append(f"{table.id} move {version} ({heard!r}) {when}")
-                elif not heard_as_stored(heard, stored.moves[version - 1]):
+                    self.figures.lost_moves.append(f"{table.id} move {version} ({move!r}) {when}")
+                elif not heard_as_stored(move, stored.moves[version - 1]):
                     self.figures.lost_moves.append(
-                        f"{table.id} move {version}: heard {heard!r}, stored "
+                        f"{table.id} move {version}: heard {move!r}, stored "
                         f"{stored.moves[version - 1]!r} {when}"
                     )
             if stored.seed is None:
@@ -304,11 +378,24 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--max-wait", type=float, default=2.0, help="longest time between restart and kill"
     )
+    parser.add_argument(
+        "--workers", type=int, default=1,
+        help="server processes on one port (PostgreSQL); each kill is then one of them",
+    )  # fmt: skip
+    parser.add_argument(
+        "--back-within", type=float, default=5.0,
+        help="with --workers: seconds a client may take to be back after a kill (default: 5)",
+    )  # fmt: skip
     parser.add_argument("--quiet", action="store_true", help="no progress lines")
     args = parser.parse_args(argv)
+    if args.workers > 1 and args.database == "sqlite":
+        parser.error("--workers needs a PostgreSQL --database")
     progress = Progress(args.quiet)
+    extra = ["--bots", "random", "--workers", str(args.workers)]
+    if args.workers > 1:
+        extra += ["--log-level", "info"]  # to see each process start serving
     with tempfile.TemporaryDirectory(prefix="crash-test-") as folder:
-        server = start_server(Path(folder), args.database, ["--bots", "random"])
+        server = start_server(Path(folder), args.database, extra)
         progress.say(f"server at {server.url} on {server.database_url.split('@')[-1]}")
         crasher = Crasher(args, server, progress)
         try:
@@ -316,11 +403,12 @@ def main(argv: list[str] | None = None) -> int:
         finally:
             server.stop()
     figures = crasher.figures
-    for line in (figures.lost_moves + figures.lost_tables + figures.broken_games + figures.stalled)[
-        :20
-    ]:
+    findings = figures.lost_moves + figures.lost_tables + figures.broken_games
+    for line in (findings + figures.stalled + figures.client_errors)[:20]:
         print("  ", line)
     database = "SQLite" if args.database == "sqlite" else "PostgreSQL"
+    if args.workers > 1:
+        database += f", {args.workers} processes"
     return summary(
         f"crash test on {database}",
         [
@@ -342,8 +430,23 @@ def main(argv: list[str] | None = None) -> int:
                 not figures.stalled,
             ),
             ("unexpected refusals", len(figures.client_errors), not figures.client_errors),
+            *back_figures(figures, args),
         ],
     )
+
+
+def back_figures(figures: Figures, args: argparse.Namespace) -> list[tuple[str, Any, bool]]:
+    """With --workers: how long the clients of a killed process took to be back."""
+    if args.workers <= 1:
+        return []
+    times = figures.back_after
+    slowest = max(times, default=0.0)
+    return [
+        ("clients reconnected after a kill", len(times), len(times) > 0),
+        ("back within: p50 / p99 / max seconds",
+         f"{percentile(times, 0.5):.2f} / {percentile(times, 0.99):.2f} / {slowest:.2f}",
+         slowest <= args.back_within),
+    ]  # fmt: skip
 
 
 if __name__ == "__main__":

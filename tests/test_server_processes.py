@@ -211,3 +211,20 @@ def test_a_refusal_through_either_process_is_the_same(two: tuple[Server, Server]
         assert error_of(server.call("POST", f"/api/tables/{table}/start")) == (401, "no_token")
         joined = server.call("POST", f"/api/tables/{table}/join", body={"name": "Ana"})
         assert error_of(joined) == (409, "name_taken")
+
+
+def test_a_seat_taken_through_one_process_is_known_at_once_by_the_other(
+    two: tuple[Server, Server],
+) -> None:
+    # The other process may not have heard of the join yet: an unknown token makes it
+    # look at the store before refusing.
+    first, second = two
+    table = first.create(players=4, bots="random")["table"]
+    for name in ("Bo", "Cem", "Dan"):
+        token = first.ok("POST", f"/api/tables/{table}/join", body={"name": name})["token"]
+        seats = second.view(table, token)["table"]["seats"]
+        assert name in [seat["name"] for seat in seats]
+    assert error_of(second.call("GET", f"/api/tables/{table}/view", "x" * 32)) == (
+        403,
+        "bad_token",
+    )

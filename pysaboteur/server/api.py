@@ -114,8 +114,8 @@ def bearer(request: Request) -> str | None:
     return token.strip() or None
 
 
-def seat_of(request: Request, live: LiveTable) -> int:
-    return live.table.seat_of(bearer(request))
+async def seat_of(request: Request, live: LiveTable) -> int:
+    return await live.table.identify(bearer(request))
 
 
 @router.get("/bots")
@@ -191,7 +191,7 @@ async def join_table(request: Request, table_id: str) -> JSONResponse:
 @router.post("/tables/{table_id}/start")
 async def start_table(request: Request, table_id: str) -> JSONResponse:
     live = await hub_of(request).get(table_id)
-    await live.table.start(seat_of(request, live), requester_language(request))
+    await live.table.start(await seat_of(request, live), requester_language(request))
     return answer(live.views.facts())
 
 
@@ -201,7 +201,7 @@ async def _on_a_seat(
     """The requester (the table checks it is the host) acts on the seat of the body
     ``{"seat": k}``; the table's facts after it."""
     live = await hub_of(request).get(table_id)
-    by = seat_of(request, live)
+    by = await seat_of(request, live)
     choice = await read_body(request, SeatChoice)
     await act(live.table, by, choice.seat)
     return answer(live.views.facts())
@@ -227,13 +227,13 @@ async def view(request: Request, table_id: str) -> JSONResponse:
         if not live.table.spectators:
             raise ApiError("no_spectators", "this table does not allow spectators")
         return answer(live.views.view(None))
-    return answer(live.views.view(live.table.seat_of(token)))
+    return answer(live.views.view(await live.table.identify(token)))
 
 
 @router.post("/tables/{table_id}/moves")
 async def make_move(request: Request, table_id: str) -> JSONResponse:
     live = await hub_of(request).get(table_id)
-    seat = seat_of(request, live)
+    seat = await seat_of(request, live)
     move = await read_body(request, MakeMove)
     await live.table.play(seat, move.move, move.expect)
     return answer(live.views.view(seat))
@@ -242,7 +242,7 @@ async def make_move(request: Request, table_id: str) -> JSONResponse:
 @router.post("/tables/{table_id}/back")
 async def come_back(request: Request, table_id: str) -> JSONResponse:
     live = await hub_of(request).get(table_id)
-    await live.table.back(seat_of(request, live))
+    await live.table.back(await seat_of(request, live))
     return answer(live.views.facts())
 
 
@@ -273,7 +273,7 @@ async def talk(request: Request, table_id: str) -> JSONResponse:
     live = await hub_of(request).get(table_id)
     token = bearer(request)
     if token is not None:
-        live.table.seat_of(token)
+        await live.table.identify(token)
     elif live.table.status != OVER and not live.table.spectators:
         raise ApiError("no_spectators", "this table does not allow spectators")
     lines = live.table.talk.lines

@@ -20,7 +20,8 @@ import hashlib
 import logging
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
+from typing import Any
 
 from ..bots import make_bot
 from ..i18n import SOURCE
@@ -123,6 +124,7 @@ class Hub:
         self._loading: dict[str, asyncio.Future[LiveTable | None]] = {}
         self._presence_due: set[str] = set()
         self._sweeper: asyncio.Task[None] | None = None
+        self._background: set[asyncio.Task[None]] = set()
         for spec in settings.bots:
             make_bot(spec)  # a bad spec stops the server at once, not at some table's start
 
@@ -137,20 +139,25 @@ class Hub:
 
     async def start(self) -> None:
         """Close the lobbies idle too long; bring back every other table in its
-        lobby or in play that this process owns; their bots resume."""
+        lobby or in play that this process owns; their bots resume.
+
+        A process among others starts serving at once, and chooses its tables in
+        the background once it has heard the others (their first beats): its
+        sockets need not wait for that."""
         await self.bus.start(self._heard)
-        if not self.bus.alone:
-            # Hear the other processes (their first beats) before choosing tables.
-            await asyncio.sleep(1.5 * BEAT)
+        if self.bus.alone:
+            await self._expire_lobbies_if_alone()
+            await self._take_owned()
+            log.info("%d tables resumed", len(self.tables))
+        else:
+            self._sweeper = asyncio.create_task(self._sweep_regularly())
+
+    async def _expire_lobbies_if_alone(self) -> None:
+        # Only a process alone: others may have sockets open on those lobbies.
         if self.settings.lobby_expiry > 0 and self.bus.peers() == {self.process}:
-            # Only a process alone: others may have sockets open on those lobbies.
             unchanged_since = self.wall_clock() - self.settings.lobby_expiry
             closed = await self.store.run(self.store.expire_lobbies, unchanged_since)
             log.info("%d idle lobbies closed", closed)
-        await self._take_owned()
-        log.info("%d tables resumed", len(self.tables))
-        if not self.bus.alone:
-            self._sweeper = asyncio.create_task(self._sweep_regularly())
 
     async def stop(self) -> None:
         if self._sweeper is not None:
@@ -192,9 +199,11 @@ class Hub:
                 self.tables.pop(live.table.id, None)
 
     async def _sweep_regularly(self) -> None:
+        await asyncio.sleep(1.5 * BEAT)  # hear the others before choosing tables
+        await self._expire_lobbies_if_alone()
         while True:
-            await asyncio.sleep(SWEEP_EVERY)
             await self._take_owned()
+            await asyncio.sleep(SWEEP_EVERY)
 
     # -- what the other processes say -----------------------------------------------------
 
@@ -204,10 +213,13 @@ class Hub:
         live = self.tables.get(table_id) if table_id is not None else None
         if kind == "change":
             if live is not None:
+                # Applied under the table's lock, by a task of its own: the notices of
+                # other tables (and the processes' beats) need not wait for the lock.
+                # The tasks take the lock in the order they were made, the notices'.
                 if "c" in message:
-                    await live.table.receive(message["s"], message["c"])
+                    self._in_background(live.table.receive(message["s"], message["c"]))
                 else:
-                    await live.table.catch_up()
+                    self._in_background(live.table.catch_up())
         elif kind == "presence":
             if live is not None:
                 seats = {int(seat): count for seat, count in message["seats"].items()}
@@ -232,6 +244,12 @@ class Hub:
             for each in list(self.tables.values()):
                 with contextlib.suppress(ApiError):
                     await each.table.catch_up()
+
+    def _in_background(self, work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.create_task(work)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+        task.add_done_callback(_log_failure)
 
     def _say_presence(self, table: Table) -> None:
         seats, watchers = table.local_presence()
@@ -459,4 +477,4 @@ class Hub:
 
 def _log_failure(task: asyncio.Future[None]) -> None:
     if not task.cancelled() and task.exception() is not None:
-        log.error("a table's status could not be written", exc_info=task.exception())
+        log.error("a table's change failed in the background", exc_info=task.exception())

@@ -90,7 +90,7 @@ def uvicorn_config(app: FastAPI | str, settings: Settings) -> uvicorn.Config:
         log_level=settings.log_level,
         # h11 rather than httptools: h11 bounds the request line and headers
         # (httptools took an 8 MB header), and lets the header deadline work.
-        http=header_deadline_protocol(settings.header_timeout),
+        http="h11" if isinstance(app, str) else header_deadline_protocol(settings.header_timeout),
         h11_max_incomplete_event_size=settings.max_header_bytes,
         timeout_keep_alive=settings.keep_alive,
         # X-Forwarded-For is believed only from the proxies the operator named:

@@ -105,7 +105,7 @@ async def _hello(websocket: WebSocket, hub: Hub, table_id: str) -> tuple[LiveTab
         raise ApiError("bad_request", 'the first message must be {"type": "hello", ...}')
     live = await hub.get(table_id)
     if hello.token is not None:
-        return live, live.table.seat_of(hello.token)
+        return live, await live.table.identify(hello.token)
     if not live.table.spectators:
         raise ApiError("no_spectators", "this table does not allow spectators")
     return live, None

@@ -85,6 +85,11 @@ def expired_error() -> ApiError:
     )
 
 
+class Behind(Exception):
+    """A request knows of changes this copy of the table has not heard of yet (another
+    process stored them a moment ago): catch up with the store, then decide."""
+
+
 def removed_error() -> ApiError:
     return ApiError("removed", "the host removed you from this table; you may join it again")
 
@@ -136,6 +141,8 @@ class Table:
         self._remote_seats: dict[str, dict[int, int]] = {}
         self._remote_watchers: dict[str, int] = {}
         self._lock = asyncio.Lock()
+        #: Whether this copy caught up with the store during the change being decided.
+        self._fresh = False
         now = self.wall_clock()
         for seat in self.seats:
             seat.offline_since = now  # no socket is open yet: offline from the (re)start
@@ -193,6 +200,17 @@ class Table:
             raise removed_error()
         raise ApiError("bad_token", "this token owns no seat at this table")
 
+    async def identify(self, token: str | None) -> int:
+        """:meth:`seat_of`, after catching up with the store if the token is unknown
+        here: the seat may have been taken through another process a moment ago."""
+        try:
+            return self.seat_of(token)
+        except ApiError as error:
+            if error.code != "bad_token":
+                raise
+        await self.catch_up()
+        return self.seat_of(token)
+
     def plays_itself(self, seat: int) -> bool:
         """Whether a bot moves for ``seat``: a bot's seat, or a person who is away."""
         return self.seats[seat].kind == BOT or self.seats[seat].away
@@ -201,17 +219,22 @@ class Table:
 
     async def _change(self, decide: Callable[[], Change | None]) -> Change | None:
         """Under the lock: ``decide`` the change from the table as it is (raising
-        :class:`ApiError` to refuse; None: nothing to change), store it, apply it.
-        If another process stored a change first, catch up and decide again."""
+        :class:`ApiError` to refuse, :class:`Behind` to see the store first; None:
+        nothing to change), store it, apply it.  If another process stored a
+        change first, catch up and decide again."""
         async with self._lock:
+            self._fresh = False
             for _ in range(ATTEMPTS):
-                change = decide()
-                if change is None:
-                    return None
                 try:
+                    change = decide()
+                    if change is None:
+                        return None
                     await self._store(self.store.commit, self.id, self.serial, change)
-                except Conflict:
+                except (Behind, Conflict):
+                    # Another process changed the table first, or the request knows of
+                    # a change this copy has not heard of yet: catch up, decide again.
                     await self._catch_up()
+                    self._fresh = True
                     continue
                 self.serial += 1
                 self.apply(change)
@@ -473,6 +496,8 @@ class Table:
                     seat=seat,
                     mover=move.seat,
                 )
+            if expect is not None and expect > self.version and not self._fresh:
+                raise Behind()  # the client has heard of moves this copy has not yet
             if expect is not None and expect != self.version:
                 raise ApiError(
                     "stale",
