@@ -330,13 +330,17 @@ def test_a_name_already_at_the_table_is_refused(server: Server, taken: str) -> N
     assert [s["name"] for s in server.facts(table)["seats"]] == ["Ánn", "Anna", None, None]
 
 
-def test_bots_get_names_unlike_the_peoples(server: Server) -> None:
-    created = server.create(name="Bot 1 (random)", players=4, bots="random")
+def test_people_cannot_take_a_bots_name(server: Server) -> None:
+    # A bot's name has brackets, which a person's may not have (server/name_rules.py);
+    # unique_bot_names still keeps a bot unlike any name (test_name_keys).
+    refused = server.call("POST", "/api/tables", body={"name": "Bot 1 (random)"})
+    assert error_of(refused) == (400, "bad_request")
+    created = server.create(name="Bot 1", players=4, bots="random")
     table = created["table"]
-    join(server, table, "bot 3 (RANDOM)")  # seat 1
+    join(server, table, "bot 3 RANDOM")  # seat 1
     server.ok("POST", f"/api/tables/{table}/start", created["token"])
     names = [s["name"] for s in server.facts(table)["seats"]]
-    assert names == ["Bot 1 (random)", "bot 3 (RANDOM)", "Bot 2 (random)", "Bot 3 (random) #2"]
+    assert names == ["Bot 1", "bot 3 RANDOM", "Bot 2 (random)", "Bot 3 (random)"]
 
 
 def test_name_keys() -> None:

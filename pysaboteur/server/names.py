@@ -1,14 +1,20 @@
 """Names at a table: two names are the same name when people would read them as one.
 
 Names are kept as typed (trimmed); they are compared by a key that folds what
-looks alike: Unicode NFKC (full-width letters, ligatures, composed and
-decomposed accents) and case (``Ánn``, ``ánn`` and ``ÁNN`` are one name).
+is the same name written otherwise: Unicode NFKC (full-width letters,
+ligatures, composed and decomposed accents) and case (``Ánn``, ``ánn`` and
+``ÁNN`` are one name).  Names that only look alike are one name too: their
+UTS #39 confusable skeletons match ("Ann" with a Cyrillic "A", "ANN" in
+Greek capitals, "Iris" with a capital "I" and "lris" with a small "L";
+``uts39.py``).  What a name may hold at all is ``name_rules.py``'s.
 """
 
 from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterable
+
+from .uts39 import skeleton
 
 
 def name_key(name: str) -> str:
@@ -18,10 +24,26 @@ def name_key(name: str) -> str:
     return unicodedata.normalize("NFKC", folded).strip()
 
 
+def look_keys(name: str) -> tuple[str, str]:
+    """What ``name`` looks like, twice: the skeleton of its key, so that case
+    does not matter ("ann" with a Cyrillic "a" is "ann"), and the skeleton of
+    the name as shown, case folded once it reads as the letters it looks like
+    ("Iris" with a capital "I" is "lris" with a small "L"; "ANN" in Greek
+    capitals is the Latin "ANN", and so "ann")."""
+    shown = unicodedata.normalize("NFKC", name).strip()
+    return skeleton(name_key(name)), skeleton(name_key(skeleton(shown)))
+
+
 def is_taken(name: str, names: Iterable[str | None]) -> bool:
-    """Whether ``name`` is one of ``names`` (``None``: an open seat, no name)."""
-    key = name_key(name)
-    return any(other is not None and name_key(other) == key for other in names)
+    """Whether ``name`` is, or looks like, one of ``names`` (``None``: an open
+    seat, no name)."""
+    folded, shown = look_keys(name)
+    for other in names:
+        if other is not None:
+            other_folded, other_shown = look_keys(other)
+            if folded == other_folded or shown == other_shown:
+                return True
+    return False
 
 
 def unique_bot_names(plain: dict[int, str], people: Iterable[str | None]) -> dict[int, str]:

@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from ..i18n import SOURCE, translate
 from ..i18n.validation import field_problem
 from ..rules.reasons import Reason
+from .name_rules import name_problem
 
 #: Every error code and the HTTP status it goes with.
 STATUS = {
@@ -117,8 +118,9 @@ def _check_name(value: str | None) -> str | None:
     value = value.strip()
     if not 1 <= len(value) <= NAME_LENGTH:
         raise ValueError(Reason("a name has 1 to {most} characters", most=NAME_LENGTH))
-    if not value.isprintable():
-        raise ValueError(Reason("a name has only printable characters"))
+    problem = name_problem(value)
+    if problem is not None:
+        raise ValueError(problem)
     return value
 
 
