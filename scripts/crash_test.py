@@ -91,6 +91,8 @@ class Figures:
     client_errors: list[str] = field(default_factory=list)
     #: Seconds from a client losing its socket to its next view (--workers).
     back_after: list[float] = field(default_factory=list)
+    #: What was found already (each finding is counted and printed once).
+    found: set[str] = field(default_factory=set)
 
 
 def heard_as_stored(heard: str, stored: str) -> bool:
@@ -101,6 +103,16 @@ def heard_as_stored(heard: str, stored: str) -> bool:
     if len(seen) > len(full):
         return False
     return all(word in (truth, "?") for word, truth in zip(seen, full, strict=False))
+
+
+def found(figures: Figures, into: list[str], key: str, text: str) -> None:
+    """A finding: counted in ``into`` and printed at once (standard error), the
+    first time it is found (the checks after each kill look at everything again)."""
+    if key in figures.found:
+        return
+    figures.found.add(key)
+    into.append(text)
+    print(f"FINDING: {text}", file=sys.stderr, flush=True)
 
 
 class Crasher:
@@ -172,7 +184,8 @@ class Crasher:
                         if message.get("type") == "error":
                             code = message["error"]["code"]
                             if code not in ("stale", "not_your_turn"):
-                                self.figures.client_errors.append(f"{table.id} seat {seat}: {code}")
+                                text = f"{table.id} seat {seat}: refused {code}"
+                                found(self.figures, self.figures.client_errors, text, text)
                             continue
                         if message.get("type") != "view":
                             continue
@@ -310,7 +323,9 @@ class Crasher:
             for table in live:
                 if table.id in waiting and (table.over or table.acknowledged > stored[table.id]):
                     waiting.discard(table.id)
-        self.figures.stalled += [f"{table} after kill {kill}" for table in sorted(waiting)]
+        for table_id in sorted(waiting):
+            text = f"{table_id} did not go on after kill {kill}"
+            found(self.figures, self.figures.stalled, text, text)
 
     async def stored_version(self, http: httpx.AsyncClient, table: LiveTable) -> int:
         try:
@@ -328,31 +343,34 @@ class Crasher:
             heard = dict(table.heard)
             stored = load_stored(self.server.database_url, table.id)
             if stored is None:
-                self.figures.lost_tables.append(f"{table.id} {when}")
+                text = f"table {table.id} lost {when}"
+                found(self.figures, self.figures.lost_tables, f"table {table.id}", text)
                 continue
             stored_moves += len(stored.moves)
             for version, move in sorted(heard.items()):
                 acknowledged += 1
                 if version > len(stored.moves):
-                    self.figures.lost_moves.append(f"{table.id} move {version} ({move!r}) {when}")
+                    text = f"{table.id} move {version} ({move!r}) not stored {when}"
+                    found(self.figures, self.figures.lost_moves, f"{table.id}/{version}", text)
                 elif not heard_as_stored(move, stored.moves[version - 1]):
-                    self.figures.lost_moves.append(
+                    text = (
                         f"{table.id} move {version}: heard {move!r}, stored "
                         f"{stored.moves[version - 1]!r} {when}"
                     )
+                    found(self.figures, self.figures.lost_moves, f"{table.id}/{version}", text)
             if stored.seed is None:
                 continue  # the start was not answered: nothing to replay yet
             try:
                 replay(stored)
             except (IllegalMove, RuntimeError, ValueError) as error:
-                self.figures.broken_games.append(f"{table.id} {when}: {error}")
+                text = f"{table.id} does not replay {when}: {error}"
+                found(self.figures, self.figures.broken_games, f"broken {table.id}", text)
                 continue
             if self.server.process is not None:
                 response = httpx.get(f"{self.server.url}/api/tables/{table.id}", timeout=10)
                 if response.status_code != 200:
-                    self.figures.broken_games.append(
-                        f"{table.id} {when}: HTTP {response.status_code}"
-                    )
+                    text = f"{table.id} {when}: served as HTTP {response.status_code}"
+                    found(self.figures, self.figures.broken_games, f"served {table.id}", text)
         self.figures.acknowledged_moves = acknowledged
         self.figures.moves_stored = stored_moves
 

@@ -24,6 +24,7 @@ import pytest
 from server_helpers import WAIT, Server, error_of, legal_texts, running_server
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
+from test_audit_scripts import figure, run_script
 
 from pysaboteur.rules import Move
 
@@ -228,3 +229,16 @@ def test_a_seat_taken_through_one_process_is_known_at_once_by_the_other(
         403,
         "bad_token",
     )
+
+
+def test_the_crash_test_kills_one_of_two_processes_and_loses_nothing(database: str) -> None:
+    # A short run of the release check (docs/audit.md); its long run is documented.
+    output = run_script(
+        "crash_test.py", "--kills", "2", "--workers", "2", "--tables", "2",
+        "--database", database, "--quiet", timeout=400,
+    )  # fmt: skip
+    assert figure(output, "kill -9") == "2"
+    assert int(figure(output, "acknowledged moves checked")) > 0
+    assert figure(output, "acknowledged moves lost") == "0"
+    assert figure(output, "tables that did not go on after a restart") == "0"
+    assert int(figure(output, "clients reconnected after a kill")) > 0

@@ -59,6 +59,8 @@ KEEP_FINISHED = 64
 SWEEP_EVERY = 1.0
 #: Seconds a table another process owns stays in memory here after its last use.
 KEEP_UNOWNED = 60.0
+#: Tables loaded at the same time when a process takes tables over.
+LOADING_AT_ONCE = 4
 
 
 def check_edition(name: str, players: int) -> str:
@@ -168,6 +170,9 @@ class Hub:
             await live.driver.stop()
             for connection in list(live.table.connections):
                 connection.close(CLOSE_RESTART)
+        for task in list(self._background):
+            task.cancel()
+        await asyncio.gather(*self._background, return_exceptions=True)
         await self.bus.stop()
         self.runner.close()
 
@@ -181,12 +186,19 @@ class Hub:
         except Exception:
             log.exception("the tables in play could not be listed; trying again later")
             return
-        for table_id in live_ids:
-            if self.owns(table_id) and table_id not in self.tables:
+        missing = [t for t in live_ids if self.owns(t) and t not in self.tables]
+        # A few at a time: the reads and replays run in threads, and a process taking
+        # over another's tables brings them back sooner in parallel.
+        loading = asyncio.Semaphore(LOADING_AT_ONCE)
+
+        async def load(table_id: str) -> None:
+            async with loading:
                 try:
                     await self._load_once(table_id)
                 except Exception:
                     log.exception("table %s could not be loaded; it stays stored", table_id)
+
+        await asyncio.gather(*(load(table_id) for table_id in missing))
         now = time.monotonic()
         for live in list(self.tables.values()):
             owned = self.owns(live.table.id)
