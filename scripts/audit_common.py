@@ -210,6 +210,22 @@ class Progress:
             print(f"[{elapsed:6.1f}s] {text}", file=sys.stderr, flush=True)
 
 
+class Findings:
+    """What an audit found wrong, each printed on standard output the moment it is
+    found (so that a run cut short still shows it), and kept for the summary."""
+
+    def __init__(self) -> None:
+        self.found: list[tuple[str, str]] = []
+
+    def report(self, kind: str, text: str) -> None:
+        self.found.append((kind, text))
+        print(f"FOUND {kind}: {text}", flush=True)
+
+    def count(self, *kinds: str) -> int:
+        """How many findings of these kinds (of every kind when none is named)."""
+        return sum(1 for kind, _ in self.found if not kinds or kind in kinds)
+
+
 def summary(title: str, figures: Sequence[tuple[str, Any, bool]]) -> int:
     """Print the figures (name, value, passed) and the exit code: 0 when all passed."""
     print(f"== {title} ==")

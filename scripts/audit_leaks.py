@@ -3,43 +3,49 @@ WebSocket protocol and check every message every seat and spectator received.
 
 Starts ``saboteur serve`` on a free port with a new SQLite file (or uses
 ``--database URL``), then plays ``--games`` whole games, base game at 3-10
-players and Saboteur 2 at 2-12: some seats are clients of this script that
-pick legal moves from their own views (at random, leaning to the cards that
-make secrets: maps, inspections, swaps, thefts), the others are the server's
-bots; a spectator watches from the start, a second one joins mid-game, and one
-seat drops its socket and comes back.  Where the server offers table talk, the
-clients talk too.
+players and Saboteur 2 at 2-12 (``--editions`` and ``--players`` choose
+fewer): some seats are clients of this script that pick legal moves from their
+own views (at random, leaning to the cards that make secrets: maps,
+inspections, swaps, thefts) and send one move in four over HTTP, the others
+are the server's bots; a spectator watches from the start, a second one joins
+mid-game, and one seat drops its socket and comes back.  Where the server
+offers table talk, the clients talk too.
 
 After each game the truth is read from the server's database (the seed and
 every move) and the game replayed with the engine; then every message is
-checked against the game at its version: no other seat's hand, no role or
-dwarf card the viewer may not know, no face-down goal it did not map, no deck
-order, no laid-aside or reserve card before the end, no other seat's gold,
-inspections or swaps, no seed, no seat token; and each view's observation
-must be exactly the engine's observation for that viewer.
+checked against the game at its version (scripts/leak_checks.py): no other
+seat's hand, no role or dwarf card the viewer may not know, no face-down goal
+it did not map, no deck order, no laid-aside or reserve card before the end,
+no other seat's gold, inspections or swaps, no seed, no seat token; and each
+view's observation must be exactly the engine's observation for that viewer.
 
-    .venv/bin/python scripts/audit_leaks.py --games 16 --jobs 2
+Nothing fails silently: a leak, a socket the server closed, a refusal, an HTTP
+error, a watcher that failed or a game not over within ``--game-timeout`` is
+printed at once (``FOUND …``) and makes the exit code 1.
+
+    .venv/bin/python scripts/audit_leaks.py --games 19 --jobs 2
+    .venv/bin/python scripts/audit_leaks.py --editions saboteur2 --players 9 --games 20
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import hashlib
+import itertools
 import json
 import random
 import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import httpx
-from audit_common import Progress as Progress
 from audit_common import (
+    Findings,
+    Progress,
     ServerProcess,
     load_stored,
     new_game,
@@ -48,404 +54,25 @@ from audit_common import (
     summary,
     version_of,
 )
+from audit_http import AuditHttp, HttpFailed, answered
+from leak_checks import Json, Secrets, find_leaks, said_key, secrets_met
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
-from pysaboteur.rules import (
-    GOAL_CELLS,
-    Game,
-    Move,
-    find_edition,
-    public_observation,
-    seat_observation,
-)
-from pysaboteur.rules.cards import GOAL_CARDS
+from pysaboteur.rules import EDITIONS, GOAL_CELLS, find_edition
 
-Json = Any
-Path_ = tuple[Any, ...]
-#: Seconds a whole game may take before the audit gives up on it.
-GAME_TIMEOUT = 900.0
+#: Seconds a whole game may take before the audit reports it (alone, a game
+#: takes 5-30 s on a busy machine).
+GAME_TIMEOUT = 300.0
 #: The moves clients play first when they can: those that make a secret for one seat.
 EAGER = ("map", "inspection", "swap-hand", "swap-hats", "theft", "trapped")
+#: The share of a client's moves sent over HTTP (the rest go on its socket).
+HTTP_MOVES = 0.25
+#: Leaks printed for one game: past them, a systematic leak is only counted.
+SHOWN_LEAKS = 50
 
 
-# -- the checker: one message against the truth ------------------------------------
-
-
-@dataclass
-class Secrets:
-    """What no message may ever hold: the game's seed, every seat token and its digest."""
-
-    seed: int
-    tokens: set[str] = field(default_factory=set)
-
-    @property
-    def strings(self) -> set[str]:
-        digests = {hashlib.sha256(token.encode()).hexdigest() for token in self.tokens}
-        return {str(self.seed), *self.tokens, *digests}
-
-
-def leaves(value: Json, path: Path_ = ()) -> Iterator[tuple[Path_, Json]]:
-    """Every scalar of a JSON value, with its path."""
-    if isinstance(value, dict):
-        for key, item in value.items():
-            yield from leaves(item, (*path, key))
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            yield from leaves(item, (*path, index))
-    else:
-        yield path, value
-
-
-def string_lists(value: Json, path: Path_ = ()) -> Iterator[tuple[Path_, list[str]]]:
-    """Every non-empty list of strings of a JSON value, with its path."""
-    if isinstance(value, dict):
-        for key, item in value.items():
-            yield from string_lists(item, (*path, key))
-    elif isinstance(value, list):
-        if value and all(isinstance(item, str) for item in value):
-            yield path, value
-        for index, item in enumerate(value):
-            yield from string_lists(item, (*path, index))
-
-
-def matches(path: Path_, *patterns: Path_) -> bool:
-    """Whether ``path`` is one of ``patterns`` (``"*"`` stands for any key or index)."""
-    return any(
-        len(path) == len(pattern)
-        and all(want == "*" or want == got for want, got in zip(pattern, path, strict=True))
-        for pattern in patterns
-    )
-
-
-O = "observation"  # noqa: E741 (the key most paths start with)
-#: Where the printed codes of path and action cards may stand in a message.
-CARD_PATHS: tuple[Path_, ...] = (
-    (O, "hand", "*"),
-    ("legal", "*", "kind"),  # a move's kind: "map", "rockfall" are also cards' names
-    ("legal", "*", "cards", "*"),
-    ("legal", "*", "face"),
-    ("legal", "*", "front"),
-    (O, "maze", "*", "card"),
-    (O, "maze", "*", "shape"),
-    (O, "rounds", "*", "maze", "*", "card"),
-    (O, "rounds", "*", "maze", "*", "shape"),
-    (O, "swaps", "*", "gave", "*"),
-    (O, "swaps", "*", "got", "*"),
-)
-
-
-def find_leaks(
-    message: Json,
-    game: Game,
-    viewer: int | None,
-    secrets: Secrets,
-    said: frozenset[str] = frozenset(),
-) -> list[str]:
-    """What ``message``, received by ``viewer`` (a seat, or None for a spectator)
-    when the game was ``game``, holds that its viewer may not know: one sentence
-    per finding, none for a clean message.  ``said``: what the clients said or
-    claimed at the table (:func:`said_key`), the only content a talk line may have."""
-    found: list[str] = []
-    found += _secrets(message, secrets)
-    found += _other_hands(message, game, viewer)
-    if not isinstance(message, dict):
-        return found
-    kind = message.get("type")
-    if kind in ("view", None) and "observation" in message:
-        found += _view(message, game, viewer)
-    elif kind in ("talk", "talk_history"):
-        lines = [message.get("line")] if kind == "talk" else message.get("lines", [])
-        for line in lines:
-            found += _talk_line(line, said)
-        rest = {key: value for key, value in message.items() if key not in ("line", "lines")}
-        found += _no_game_values(rest, game)
-    else:  # welcome, pong, error, anything new: no game secret anywhere in it
-        found += _no_game_values(message, game)
-        if message.get("type") == "welcome" and message.get("seat") != viewer:
-            found.append(f"welcome names seat {message.get('seat')} to seat {viewer}")
-    return found
-
-
-def _secrets(message: Json, secrets: Secrets) -> list[str]:
-    found = []
-    strings = secrets.strings
-    for path, value in leaves(message):
-        if isinstance(value, int) and not isinstance(value, bool) and value == secrets.seed:
-            found.append(f"the seed at {path}")
-        elif isinstance(value, str) and any(secret in value for secret in strings):
-            found.append(f"the seed, a seat token or its digest at {path}")
-    return found
-
-
-def _other_hands(message: Json, game: Game, viewer: int | None) -> list[str]:
-    """Another seat's hand as a list anywhere (swaps the viewer made apart)."""
-    if game.options.open_hands:
-        return []
-    others = {seat: sorted(hand) for seat, hand in enumerate(game.hands) if seat != viewer and hand}
-    found = []
-    for path, strings in string_lists(message):
-        own = (
-            (O, "hand"),
-            (O, "swaps", "*", "gave"),
-            (O, "swaps", "*", "got"),
-            ("legal", "*", "cards"),
-        )
-        if matches(path, *own):
-            continue  # the viewer's own cards, checked against the truth in _view
-        for seat, hand in others.items():
-            if sorted(strings) == hand:
-                found.append(f"seat {seat}'s hand at {path}")
-    return found
-
-
-#: What a talk line holds besides what its sender said (docs/web-protocol.md).
-LINE_FACTS = ("n", "at", "move", "seat", "name", "spectator")
-
-
-def said_key(seat: int | None, content: dict[str, Any]) -> str:
-    """What a sender said (``{"text": …}``) or claimed (``{"claim": …, …}``), as a key."""
-    return json.dumps({"seat": seat, **content}, sort_keys=True)
-
-
-def _talk_line(line: Json, said: frozenset[str]) -> list[str]:
-    """A talk line holds its public facts and exactly what its sender said: nothing
-    the server added (a claim is the sender's, never checked against the truth)."""
-    if not isinstance(line, dict):
-        return [f"a talk line that is not an object: {line!r}"]
-    content = {key: value for key, value in line.items() if key not in LINE_FACTS}
-    if said_key(line.get("seat"), content) not in said:
-        return [f"a talk line with what its sender did not say: {content}"]
-    if line.get("spectator") != (line.get("seat") is None):
-        return [f"a talk line whose sender is not what it says: {line}"]
-    return []
-
-
-def _no_game_values(message: Json, game: Game) -> list[str]:
-    """A message that is not a view: no card, role or goal anywhere."""
-    cards, roles = set(game.edition.playing_cards), set(game.edition.role_codes)
-    found = []
-    for path, value in leaves(message):
-        if not isinstance(value, str):
-            continue
-        if value in cards or value in roles or value in GOAL_CARDS:
-            found.append(f"{value!r} at {path} of a {message.get('type')!r} message")
-    return found
-
-
-def _view(message: dict[str, Any], game: Game, viewer: int | None) -> list[str]:
-    observation = message["observation"]
-    if observation is None:  # the lobby's views: nothing dealt yet
-        status = message.get("table", {}).get("status")
-        return [] if status == "lobby" else [f"a view without observation at a table {status}"]
-    found: list[str] = []
-    over = game.is_over
-    if message.get("version", version_of(game)) != version_of(game):
-        found.append(f"version {message.get('version')} checked at {version_of(game)}")
-    expected = public_observation(game) if viewer is None else seat_observation(game, viewer)
-    if observation != expected:
-        wrong = [key for key in expected.keys() | observation.keys()
-                 if observation.get(key) != expected.get(key)]  # fmt: skip
-        found.append(f"the observation is not the viewer's own: {sorted(wrong)} differ")
-    found += _card_places(message, game, viewer)
-    found += _roles(message, game, viewer)
-    found += _goals(message, game, viewer)
-    found += _gold(observation, game, viewer)
-    found += _history(message, game, viewer)
-    found += _legal(message, game, viewer)
-    if game.edition.name != "base":
-        found += _saboteur2(observation, game, viewer)
-    for counted in ("draw_pile", "discard_pile", "gold_deck", "reserve", "removed"):
-        if counted in observation and not isinstance(observation[counted], int):
-            found.append(f"{counted} is not a count: {observation[counted]!r}")
-    if viewer is None:
-        for own in ("hand", "role", "gold", "gold_offer", "looks", "swaps"):
-            if own in observation:
-                found.append(f"a spectator's view has {own!r}")
-    elif observation.get("hand") != game.hands[viewer]:
-        found.append("the hand is not the viewer's")
-    if observation.get("hands") is not None and not game.options.open_hands:
-        found.append("every hand is shown")
-    if not over:
-        for key in ("nuggets", "winners"):
-            if observation.get(key) is not None:
-                found.append(f"{key} before the end")
-    return found
-
-
-def _card_places(message: dict[str, Any], game: Game, viewer: int | None) -> list[str]:
-    """Card codes only where cards are public or the viewer's own (this catches a
-    deck order, laid-aside or removed cards, or any new field carrying cards)."""
-    cards = set(game.edition.playing_cards)
-    found = []
-    places = CARD_PATHS + (((O, "hands", "*", "*"),) if game.options.open_hands else ())
-    for path, value in leaves(message):
-        if isinstance(value, str) and value in cards and not matches(path, *places):
-            found.append(f"the card {value!r} at {path}")
-    draw = game.draw_pile
-    for path, strings in string_lists(message):
-        if len(draw) >= 3 and strings[:3] == draw[:3]:
-            found.append(f"the draw pile's order at {path}")
-    return found
-
-
-def _roles(message: dict[str, Any], game: Game, viewer: int | None) -> list[str]:
-    roles = set(game.edition.role_codes)
-    over = game.is_over
-    finished = [log for log in game.rounds if log.result is not None]
-    looks = (
-        [look for look in game.state.looks if look.viewer == viewer] if viewer is not None else []
-    )
-    found = []
-    for path, value in leaves(message):
-        if not isinstance(value, str) or value not in roles:
-            continue
-        if path == (O, "role"):
-            if viewer is None or value != game.roles[viewer]:
-                found.append(f"role {value!r} at {path} is not the viewer's")
-        elif matches(path, (O, "rounds", "*", "roles", "*"), (O, "rounds", "*", "set_aside")):
-            number = path[2]
-            if number >= len(finished):
-                found.append(f"a role of the round in play at {path}")
-                continue
-            log = finished[number]
-            if path[3] == "set_aside":
-                truth = log.deal.set_aside
-            elif log.final is not None:  # Saboteur 2: the dwarf cards as the round ended
-                truth = log.final.roles[path[4]]
-            else:
-                truth = log.deal.roles[path[4]]
-            if value != truth:
-                found.append(f"a wrong role at {path}")
-        elif matches(path, (O, "rounds", "*", "reserve", "*"), (O, "rounds", "*", "hats_out", "*")):
-            if not over:
-                found.append(f"the reserve or a laid-aside dwarf card before the end at {path}")
-        elif matches(path, (O, "rounds", "*", "open_to", "*")) and value in ("green", "blue"):
-            pass  # the teams a round's gold was open to: public
-        elif matches(path, (O, "looks", "*", "role"), (O, "looks", "*", "laid_aside")):
-            index = path[2]
-            if index >= len(looks) or value != getattr(looks[index], path[3]):
-                found.append(f"a dwarf card at {path} the viewer never looked at")
-        else:
-            found.append(f"role {value!r} at {path}")
-    return found
-
-
-def _goals(message: dict[str, Any], game: Game, viewer: int | None) -> list[str]:
-    over = game.is_over
-    maze = game.maze
-    mapped = game.maps[viewer] if viewer is not None else {}
-    known = [maze.revealed[i] or over or i in mapped for i in range(3)]
-    finished = sum(log.result is not None for log in game.rounds)
-    observation = message["observation"]
-    found = []
-    for path, value in leaves(message):
-        if not isinstance(value, str) or value not in GOAL_CARDS or path == (O, "phase"):
-            continue
-        if matches(path, (O, "goals", "*", "card")):
-            index = path[2]
-            if not known[index] or value != maze.goals[index]:
-                found.append(f"goal {index}'s card {value!r}, not known to the viewer")
-        elif matches(path, (O, "maze", "*", "card")):
-            cell = observation["maze"][path[2]]
-            index = (
-                GOAL_CELLS.index((cell["x"], cell["y"]))
-                if (cell["x"], cell["y"]) in GOAL_CELLS
-                else None
-            )
-            if index is None or not (maze.revealed[index] or over):
-                found.append(f"a face-down goal in the maze at {path}")
-        elif matches(
-            path, (O, "rounds", "*", "goals", "*"), (O, "rounds", "*", "maze", "*", "card")
-        ):
-            if path[2] >= finished:
-                found.append(f"a goal of the round in play at {path}")
-        else:
-            found.append(f"goal card {value!r} at {path}")
-    return found
-
-
-def _gold(observation: dict[str, Any], game: Game, viewer: int | None) -> list[str]:
-    found = []
-    over = game.is_over
-    if viewer is not None:
-        truth = {"kept": game.gold_kept[viewer], "seen": game.gold_seen[viewer]}
-        if observation.get("gold") != truth:
-            found.append("gold that is not the viewer's own")
-        offer = observation.get("gold_offer")
-        if offer is not None and not (game.offer and game.to_move == viewer):
-            found.append("the gold offer shown to a seat not choosing")
-    if game.edition.name == "base" and not over:
-        for number, done in enumerate(observation.get("rounds", [])):
-            if done.get("gold") is not None:
-                found.append(f"round {number + 1}'s gold before the end")
-    return found
-
-
-def _hidden_words(move: Move) -> set[str]:
-    """The words of a move's text another seat may not see (face-down cards, a pick)."""
-    if move.kind in ("discard", "clear"):
-        return set(move.cards_played()) - {move.front, ""}
-    if move.kind == "take":
-        return {str(move.value)}
-    return set()
-
-
-def _history(message: dict[str, Any], game: Game, viewer: int | None) -> list[str]:
-    if game.options.open_hands or game.is_over:
-        return []
-    found = []
-    shown: list[tuple[Path_, str, Move]] = []
-    for number, texts in enumerate(message["observation"]["history"]):
-        truth = game.rounds[number].moves if number < len(game.rounds) else []
-        for index, text in enumerate(texts):
-            if index < len(truth):
-                shown.append(((O, "history", number, index), text, truth[index]))
-    last = [move for log in game.rounds for move in log.moves][-1:]
-    if message.get("move") is not None and last:
-        shown.append((("move",), message["move"], last[0]))
-    for path, text, move in shown:
-        if move.seat == viewer:
-            continue
-        hidden = _hidden_words(move) & set(text.split()[2:])
-        if hidden:
-            found.append(f"another seat's hidden {sorted(hidden)} in {text!r} at {path}")
-    return found
-
-
-def _legal(message: dict[str, Any], game: Game, viewer: int | None) -> list[str]:
-    legal = message.get("legal", [])
-    if not legal:
-        return []
-    if viewer is None or game.to_move != viewer or game.is_over:
-        return ["legal moves for a viewer not to move"]
-    hand = Counter(game.hands[viewer])
-    found = []
-    for move in legal:
-        if move.get("seat") != viewer or move.get("unseen"):
-            found.append(f"a legal move of another seat or with unseen cards: {move.get('text')}")
-        if Counter(move.get("cards", [])) - hand:
-            found.append(f"a legal move playing cards not in the hand: {move.get('text')}")
-    return found
-
-
-def _saboteur2(observation: dict[str, Any], game: Game, viewer: int | None) -> list[str]:
-    found: list[str] = []
-    state = game.state
-    if viewer is None:
-        return found
-    mine = [look for look in state.looks if look.viewer == viewer]
-    for look in observation.get("looks", []):
-        if not any(look["move"] == t.move and look["seat"] == t.seat for t in mine):
-            found.append(f"an inspection or look the viewer did not make: {look}")
-    swaps = [swap for swap in state.swaps if viewer in (swap.seat, swap.other)]
-    for swap in observation.get("swaps", []):
-        if not any(swap["move"] == t.move for t in swaps):
-            found.append(f"a swap of hands the viewer took no part in: move {swap['move']}")
-    return found
-
-
-# -- the players: clients of the real server ---------------------------------------
+# -- what is played -----------------------------------------------------------------
 
 
 @dataclass
@@ -457,16 +84,76 @@ class GameSpec:
     bots: str
 
 
+#: Every edition and player count the audit plays, in the order a short run meets
+#: them: both editions in turn (so that two games have both), then the rest.
+EVERY_COUNT: tuple[tuple[str, int], ...] = tuple(
+    pair
+    for pairs in itertools.zip_longest(
+        [("base", n) for n in range(3, 11)], [("saboteur2", n) for n in range(2, 13)]
+    )
+    for pair in pairs
+    if pair is not None
+)
+
+
+def game_plan(
+    games: int, first_seed: int, counts: Sequence[tuple[str, int]] = EVERY_COUNT
+) -> list[GameSpec]:
+    """``games`` games over ``counts`` (edition, players): each once in order, then
+    chosen at random; some seats bots, always at least one client seat."""
+    rng = random.Random(first_seed)
+    plan = []
+    for number in range(games):
+        edition, players = counts[number] if number < len(counts) else rng.choice(counts)
+        bots_seats = number % 3 if players > 2 else 0
+        people = max(1, players - bots_seats)
+        bots = "heuristic" if edition == "base" and number // 2 % 2 else "random"
+        plan.append(GameSpec(number, edition, players, people, bots))
+    return plan
+
+
+def chosen_counts(editions: str, players: str) -> list[tuple[str, int]]:
+    """The (edition, players) pairs of ``--editions`` and ``--players`` (``all``, or
+    comma-separated names and counts, ``3-5`` for a range)."""
+    wanted_editions = set(EDITIONS) if editions == "all" else set(editions.split(","))
+    unknown = wanted_editions - set(EDITIONS)
+    if unknown:
+        raise SystemExit(f"no edition {sorted(unknown)}: choose among {sorted(EDITIONS)}")
+    wanted_players: set[int] | None = None
+    if players != "all":
+        wanted_players = set()
+        for part in players.split(","):
+            low, _, high = part.partition("-")
+            wanted_players.update(range(int(low), int(high or low) + 1))
+    counts = [
+        (edition, count)
+        for edition, count in EVERY_COUNT
+        if edition in wanted_editions and (wanted_players is None or count in wanted_players)
+    ]
+    if not counts:
+        raise SystemExit("no edition is played at those player counts")
+    return counts
+
+
+# -- the players: clients of the real server ---------------------------------------
+
+
 @dataclass
 class Watcher:
     """One socket's owner: a seat (its token) or a spectator, and all it received."""
 
+    who: str  # "seat 3", "the spectator", "the late spectator"
     seat: int | None
     token: str | None
     rng: random.Random
+    #: Every message its sockets received, in order.
     received: list[Json] = field(default_factory=list)
+    #: The views the server answered over HTTP (to its moves, and at the end).
+    answers: list[Json] = field(default_factory=list)
     answered: set[int] = field(default_factory=set)
-    over: asyncio.Event = field(default_factory=asyncio.Event)
+    version: int = 0  # of the latest view received
+    http_moves: int = 0
+    over: bool = False
     said: list[str] = field(default_factory=list)  # said_key of each line sent
     talked_at: float = 0.0
     players: int = 0
@@ -474,18 +161,49 @@ class Watcher:
 
 
 @dataclass
+class Room:
+    """What the clients of one game share: the server, its HTTP client, the table."""
+
+    server: ServerProcess
+    http: AuditHttp
+    table: str
+    talk: bool
+
+
+@dataclass
 class Played:
     spec: GameSpec
     table: str = ""
+    tokens: set[str] = field(default_factory=set)
+    over: bool = False
     messages: int = 0
-    leaks: list[str] = field(default_factory=list)
-    errors: list[str] = field(default_factory=list)
+    leaks: int = 0
     moves: int = 0
+    http_moves: int = 0
     talk_lines: int = 0
     seconds: float = 0.0
     #: How many checked views held each kind of secret of someone (so that a clean
     #: run is known to have met them).
     met: Counter[str] = field(default_factory=Counter)
+
+    @property
+    def where(self) -> str:
+        spec = self.spec
+        return (
+            f"game {spec.number + 1} ({spec.edition}, {spec.players} players, table {self.table})"
+        )
+
+
+class SocketClosed(Exception):
+    """A socket closed before its game was over."""
+
+
+class Refused(Exception):
+    """The server refused what a client sent, which it should not have."""
+
+
+class NotOver(Exception):
+    """A game not over within the time allowed."""
 
 
 def choose(watcher: Watcher, legal: list[Json]) -> str:
@@ -542,208 +260,236 @@ async def maybe_talk(socket: ClientConnection, watcher: Watcher, version: int) -
     await socket.send(json.dumps(message))
 
 
-async def watch(
-    server: ServerProcess, table: str, watcher: Watcher, talk: bool, stop_after: int | None = None
-) -> None:
+def refusal(watcher: Watcher, message: Json) -> None:
+    """An ``error`` on the socket: :class:`Refused` unless talk may get it."""
+    code, text = message["error"]["code"], message["error"]["message"]
+    if code in TALK_REFUSALS:
+        return
+    if code == "bad_request" and ("'say'" in text or "'claim'" in text):
+        Talk.offered = False  # an older server: no table talk
+        return
+    raise Refused(f"{watcher.who} was refused at version {watcher.version}: {code}: {text}")
+
+
+async def watch(room: Room, watcher: Watcher, stop_after: int | None = None) -> None:
     """Read ``watcher``'s socket until the game is over (or ``stop_after`` views),
-    playing its seat's moves from its own views."""
-    async with connect(f"{server.ws_url}/ws/tables/{table}", open_timeout=30) as socket:
+    playing its seat's moves from its own views; :class:`SocketClosed` if the
+    socket closes first."""
+    url = f"{room.server.ws_url}/ws/tables/{room.table}"
+    async with connect(url, open_timeout=30) as socket:
         hello: dict[str, Any] = {"type": "hello"}
         if watcher.token is not None:
             hello["token"] = watcher.token
-        await socket.send(json.dumps(hello))
-        views = 0
-        while True:
-            try:
+        try:
+            await socket.send(json.dumps(hello))
+            views = 0
+            while True:
                 message = json.loads(await socket.recv())
-            except ConnectionClosed:
-                return
-            watcher.received.append(message)
-            if message.get("type") != "view":
-                continue
-            views += 1
-            if message["table"]["status"] == "over":
-                watcher.over.set()
-                return
-            if stop_after is not None and views >= stop_after:
-                return
-            if talk and watcher.seat is None:
-                await maybe_talk(socket, watcher, message["version"])
-            await _act(socket, watcher, message, talk)
+                watcher.received.append(message)
+                if message.get("type") == "error":
+                    refusal(watcher, message)
+                if message.get("type") != "view":
+                    continue
+                views += 1
+                watcher.version = message["version"]
+                if message["table"]["status"] == "over":
+                    watcher.over = True
+                    return
+                if stop_after is not None and views >= stop_after:
+                    return  # leaving the block closes the socket: the client's doing
+                if room.talk and watcher.seat is None:
+                    await maybe_talk(socket, watcher, message["version"])
+                await _act(room, socket, watcher, message)
+        except ConnectionClosed as closed:
+            raise SocketClosed(
+                f"{watcher.who}'s socket closed at version {watcher.version}, "
+                f"before the game's end: {closed}"
+            ) from None
 
 
-async def _act(socket: ClientConnection, watcher: Watcher, view: Json, talk: bool) -> None:
+async def _act(room: Room, socket: ClientConnection, watcher: Watcher, view: Json) -> None:
     version = view["version"]
     if not view["legal"] or version in watcher.answered:
         return
     watcher.answered.add(version)
-    if talk:
+    if room.talk:
         await maybe_talk(socket, watcher, version)
     move = choose(watcher, view["legal"])
+    if watcher.token is not None and watcher.rng.random() < HTTP_MOVES:
+        watcher.answers.append(await room.http.move(room.table, watcher.token, move, version))
+        watcher.http_moves += 1
+        return
     await socket.send(json.dumps({"type": "move", "move": move, "expect": version}))
 
 
 async def play_game(
-    spec: GameSpec, server: ServerProcess, http: httpx.AsyncClient, talk: bool, seed: int
+    spec: GameSpec,
+    server: ServerProcess,
+    http: AuditHttp,
+    args: argparse.Namespace,
+    findings: Findings,
 ) -> Played:
+    """Play one game; report at once whatever went wrong, then check what every
+    socket received (in a thread of its own: the checks take seconds, and the
+    other game's sockets must be read meanwhile)."""
     played = Played(spec)
     began = time.monotonic()
-    rng = random.Random(seed * 1000 + spec.number)
-    body = {"name": "Ann", "edition": spec.edition, "players": spec.players, "bots": spec.bots,
-            "spectators": True, "bot_pause": 0}  # fmt: skip
-    created = (await http.post("/api/tables", json=body)).raise_for_status().json()
-    table = played.table = created["table"]
-    tokens = {0: created["token"]}
-    for _ in range(1, spec.people):
-        joined = await http.post(f"/api/tables/{table}/join", json={"name": f"P{len(tokens)}"})
-        tokens[joined.raise_for_status().json()["seat"]] = joined.json()["token"]
-    watchers = [Watcher(seat, token, random.Random(rng.random())) for seat, token in tokens.items()]
-    spectator = Watcher(None, None, random.Random(rng.random()))
-    late = Watcher(None, None, random.Random(rng.random()))
-    roles = tuple(find_edition(spec.edition).role_codes)
-    for watcher in (*watchers, spectator, late):
-        watcher.players, watcher.roles = spec.players, roles
-    # One seat's socket goes away after a few views and comes back: its new hello
-    # gets the table as it is now.
-    dropper = watchers[-1]
-    tasks = [
-        asyncio.create_task(watch(server, table, w, talk, 15 if w is dropper else None))
-        for w in (*watchers, spectator)
-    ]
-    await asyncio.sleep(0.2)  # every socket has said hello before the start
-    (await http.post(f"/api/tables/{table}/start", headers=_bearer(tokens[0]))).raise_for_status()
-
-    async def drop_and_return() -> None:
-        await tasks[len(watchers) - 1]
-        if not dropper.over.is_set():
-            await watch(server, table, dropper, talk)
-
-    async def join_late() -> None:
-        await asyncio.sleep(0.5)
-        await watch(server, table, late, talk)
-
-    extra = [asyncio.create_task(drop_and_return()), asyncio.create_task(join_late())]
+    watchers: list[Watcher] = []
     try:
-        async with asyncio.timeout(GAME_TIMEOUT):
-            await asyncio.gather(*(w.over.wait() for w in (*watchers, spectator)))
-    except TimeoutError:
-        played.errors.append(f"game {spec.number} ({table}) did not end in {GAME_TIMEOUT:g} s")
-    for task in (*tasks, *extra):
-        task.cancel()
-    await asyncio.gather(*tasks, *extra, return_exceptions=True)
-    # The HTTP view of each seat and of a spectator, once over, is checked too.
-    finals: list[tuple[Watcher, Json]] = []
-    for watcher in (*watchers, spectator):
-        headers = _bearer(watcher.token) if watcher.token else {}
-        response = await http.get(f"/api/tables/{table}/view", headers=headers)
-        finals.append((watcher, response.json()))
-    record = await http.get(f"/api/tables/{table}/record")
-    if record.status_code == 200 and "seed" in record.json():
-        played.errors.append(f"{table}: the downloaded record holds the seed")
+        await _play(played, server, http, args, watchers, findings)
+    except NotOver as error:
+        findings.report("game not over", f"{played.where}: {error}")
+    except HttpFailed as error:
+        findings.report("HTTP error", f"{played.where}: {error}")
+    except Exception as error:  # the audit's own failure: reported, and the run goes on
+        findings.report("audit failed", f"{played.where}: {error!r}")
     played.seconds = time.monotonic() - began
-    check_game(played, server, [*watchers, spectator, late], finals, set(tokens.values()))
+    if played.table:
+        leaks = await asyncio.to_thread(check_game, played, server, watchers)
+        for line in leaks[:SHOWN_LEAKS]:
+            findings.report("leak", line)
+        if len(leaks) > SHOWN_LEAKS:
+            findings.report("leak", f"{played.where}: {len(leaks) - SHOWN_LEAKS} more leaks")
+        played.leaks += len(leaks)
     return played
 
 
-def _bearer(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
-
-
-def check_game(
+async def _play(
     played: Played,
     server: ServerProcess,
+    http: AuditHttp,
+    args: argparse.Namespace,
     watchers: list[Watcher],
-    finals: list[tuple[Watcher, Json]],
-    tokens: set[str],
+    findings: Findings,
 ) -> None:
-    """Every message of every watcher, checked against the stored game at its version."""
+    spec = played.spec
+    rng = random.Random(args.seed * 1000 + spec.number)
+    body = {"name": "Ann", "edition": spec.edition, "players": spec.players, "bots": spec.bots,
+            "spectators": True, "bot_pause": 0}  # fmt: skip
+    created = answered(await http.post_once("/api/tables", body))
+    table = played.table = created["table"]
+    tokens = {0: created["token"]}
+    for _ in range(1, spec.people):
+        joined = answered(
+            await http.post_once(f"/api/tables/{table}/join", {"name": f"P{len(tokens)}"})
+        )
+        tokens[joined["seat"]] = joined["token"]
+    played.tokens = set(tokens.values())
+    seats = [
+        Watcher(f"seat {seat}", seat, token, random.Random(rng.random()))
+        for seat, token in tokens.items()
+    ]
+    spectator = Watcher("the spectator", None, None, random.Random(rng.random()))
+    late = Watcher("the late spectator", None, None, random.Random(rng.random()))
+    roles = tuple(find_edition(spec.edition).role_codes)
+    watchers += [*seats, spectator, late]
+    for watcher in watchers:
+        watcher.players, watcher.roles = spec.players, roles
+    room = Room(server, http, table, not args.no_talk)
+    # One seat's socket goes away after a few views and comes back: its new hello
+    # gets the table as it is now.
+    dropper = seats[-1]
+
+    async def life(watcher: Watcher) -> None:
+        if watcher is dropper:
+            await watch(room, watcher, stop_after=15)
+            if watcher.over:
+                return
+        elif watcher is late:
+            await asyncio.sleep(0.5)
+        await watch(room, watcher)
+
+    tasks = [asyncio.create_task(life(w)) for w in (*seats, spectator)]
+    try:
+        await asyncio.sleep(0.2)  # every socket has said hello before the start
+        await http.start(table, tokens[0])
+        tasks.append(asyncio.create_task(life(late)))
+        done, pending = await asyncio.wait(
+            tasks, timeout=args.game_timeout, return_when=asyncio.FIRST_EXCEPTION
+        )
+    finally:
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+    failed = [error for task in done if (error := task.exception()) is not None]
+    for error in failed:
+        findings.report(*_finding(error, played))
+    if failed:
+        return
+    if pending:
+        waiting = [w.who for w in watchers if not w.over]
+        raise NotOver(
+            f"not over within {args.game_timeout:g} s: at version {spectator.version}, "
+            f"{', '.join(waiting)} still waiting"
+        )
+    played.over = True
+    # The HTTP view of each seat and of a spectator, once over, is checked too.
+    for watcher in (*seats, spectator):
+        headers = {"Authorization": f"Bearer {watcher.token}"} if watcher.token else None
+        watcher.answers.append(answered(await http.get(f"/api/tables/{table}/view", headers)))
+    record = answered(await http.get(f"/api/tables/{table}/record"))
+    if "seed" in record:
+        findings.report("leak", f"{played.where}: the downloaded record holds the seed")
+        played.leaks += 1
+
+
+def _finding(error: BaseException, played: Played) -> tuple[str, str]:
+    """The kind and text of a watcher's failure."""
+    kinds: dict[type[BaseException], str] = {
+        SocketClosed: "socket closed",
+        Refused: "refusal",
+        HttpFailed: "HTTP error",
+    }
+    kind = kinds.get(type(error), "watcher failed")
+    text = str(error) if type(error) in kinds else repr(error)
+    return kind, f"{played.where}: {text}"
+
+
+# -- the check: every message against the stored game ------------------------------
+
+
+def check_game(played: Played, server: ServerProcess, watchers: list[Watcher]) -> list[str]:
+    """Every message of every watcher, checked against the stored game at its
+    version: one line per leak (game, viewer, version, message, field, value)."""
     stored = load_stored(server.database_url, played.table)
     if stored is None or stored.seed is None:
-        played.errors.append(f"{played.table}: not in the database")
-        return
+        return [f"{played.where}: not in the database, nothing could be checked"]
     played.moves = len(stored.moves)
-    secrets = Secrets(stored.seed, tokens)
+    secrets = Secrets(stored.seed, played.tokens)
     said = frozenset(line for watcher in watchers for line in watcher.said)
+    found: list[str] = []
     for watcher in watchers:
-        game = new_game(stored)
-        inbox = [*watcher.received, *[view for w, view in finals if w is watcher]]
-        for message in inbox:
-            played.messages += 1
-            kind = message.get("type") if isinstance(message, dict) else None
-            if kind == "error":
-                code = message["error"]["code"]
-                text = message["error"]["message"]
-                if code == "bad_request" and ("'say'" in text or "'claim'" in text):
-                    Talk.offered = False  # an older server: no table talk
-                elif code not in TALK_REFUSALS:
-                    played.errors.append(f"{played.table} seat {watcher.seat}: error {code}")
-            if kind == "talk":
-                played.talk_lines += 1
-            version = message.get("version") if isinstance(message, dict) else None
-            if isinstance(version, int):
-                while version_of(game) < min(version, len(stored.moves)):
-                    game.play(stored.moves[version_of(game)])
-            if kind == "view" and message.get("observation") is not None:
-                played.met.update(secrets_met(game, watcher.seat))
-            for leak in find_leaks(message, game, watcher.seat, secrets, said):
-                who = "spectator" if watcher.seat is None else f"seat {watcher.seat}"
-                played.leaks.append(f"{played.table} v{version_of(game)} {who}: {leak}")
+        played.http_moves += watcher.http_moves
+        # Socket messages and HTTP answers each come in version order, not mixed.
+        for source, inbox in (("socket message", watcher.received), ("HTTP view", watcher.answers)):
+            game = new_game(stored)
+            for number, message in enumerate(inbox, 1):
+                played.messages += 1
+                kind = message.get("type", "view") if isinstance(message, dict) else None
+                if kind == "talk":
+                    played.talk_lines += 1
+                version = message.get("version") if isinstance(message, dict) else None
+                if isinstance(version, int):
+                    while version_of(game) < min(version, len(stored.moves)):
+                        game.play(stored.moves[version_of(game)])
+                if kind == "view" and message.get("observation") is not None:
+                    played.met.update(secrets_met(game, watcher.seat))
+                for leak in find_leaks(message, game, watcher.seat, secrets, said):
+                    found.append(
+                        f"{played.where} {watcher.who}, version {version_of(game)}, "
+                        f"{source} {number} ({kind!r}): {leak}"
+                    )
+    return found
 
 
-def secrets_met(game: Game, viewer: int | None) -> list[str]:
-    """The kinds of secret the game held when a view was checked."""
-    if game.is_over:
-        return []
-    met = ["other seats' hands"]
-    state = game.state
-    moves = [move for log in game.rounds for move in log.moves]
-    if viewer is not None and any(not game.maze.revealed[i] for i in game.maps[viewer]):
-        met.append("a face-down goal the viewer mapped")
-    others = [maps for seat, maps in enumerate(game.maps) if seat != viewer]
-    if any(not game.maze.revealed[i] for maps in others for i in maps):
-        met.append("a face-down goal another seat mapped")
-    if any(log.result is not None for log in game.rounds):
-        met.append("roles of a finished round before the end")
-    if any(move.kind in ("discard", "clear") and move.seat != viewer for move in moves):
-        met.append("another seat's face-down discard")
-    if any(move.kind == "take" and move.seat != viewer for move in moves):
-        met.append("another seat's gold pick")
-    if any(look.viewer != viewer for look in state.looks):
-        met.append("another seat's inspection or look")
-    if any(look.viewer == viewer for look in state.looks):
-        met.append("the viewer's own inspection or look")
-    if any(viewer not in (swap.seat, swap.other) for swap in state.swaps):
-        met.append("a swap of hands the viewer took no part in")
-    return met
-
-
-def game_plan(games: int, first_seed: int) -> list[GameSpec]:
-    """``games`` games over both editions and every player count (base 3-10,
-    Saboteur 2 2-12), some seats bots, always at least one client seat."""
-    # Both editions in turn, so that a short run has both.
-    base = [("base", n) for n in range(3, 11)]
-    second = [("saboteur2", n) for n in range(2, 13)]
-    counts = [
-        pair for pairs in zip(base + [None] * 3, second, strict=True) for pair in pairs if pair
-    ]
-    rng = random.Random(first_seed)
-    plan = []
-    for number in range(games):
-        edition, players = (
-            counts[number % len(counts)] if number < len(counts) else rng.choice(counts)
-        )
-        bots_seats = number % 3 if players > 2 else 0
-        people = max(1, players - bots_seats)
-        bots = "heuristic" if edition == "base" and number // 2 % 2 else "random"
-        plan.append(GameSpec(number, edition, players, people, bots))
-    return plan
-
-
-async def run(args: argparse.Namespace, server: ServerProcess, progress: Progress) -> list[Played]:
-    plan = game_plan(args.games, args.seed)
+async def run(
+    args: argparse.Namespace, server: ServerProcess, progress: Progress, findings: Findings
+) -> tuple[list[Played], int]:
+    """The games played, and how many HTTP requests were sent again."""
+    plan = game_plan(args.games, args.seed, chosen_counts(args.editions, args.players))
     results: list[Played] = []
     limit = asyncio.Semaphore(args.jobs)
-    async with httpx.AsyncClient(base_url=server.url, timeout=60) as http:
+    async with AuditHttp(server.url) as http:
 
         async def one(spec: GameSpec) -> None:
             async with limit:
@@ -751,22 +497,36 @@ async def run(args: argparse.Namespace, server: ServerProcess, progress: Progres
                     f"game {spec.number + 1}/{len(plan)}: {spec.edition}, {spec.players} players"
                     f" ({spec.people} clients, {spec.bots} bots)"
                 )
-                played = await play_game(spec, server, http, not args.no_talk, args.seed)
+                played = await play_game(spec, server, http, args, findings)
                 results.append(played)
                 progress.say(
                     f"game {spec.number + 1} done in {played.seconds:.0f} s: {played.moves} moves, "
-                    f"{played.messages} messages checked, leaks {len(played.leaks)}"
+                    f"{played.messages} messages checked, leaks {played.leaks}"
                 )
 
         await asyncio.gather(*(one(spec) for spec in plan))
-    return results
+        return results, http.resent
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = script_parser(__doc__)
-    parser.add_argument("--games", type=int, default=16, help="whole games (default: 16)")
+    parser.add_argument(
+        "--games", type=int, default=len(EVERY_COUNT), help="whole games (default: 19)"
+    )
     parser.add_argument("--jobs", type=int, default=2, help="games played at once (default: 2)")
     parser.add_argument("--seed", type=int, default=1, help="the clients' choices (default: 1)")
+    parser.add_argument(
+        "--editions", default="all", help="all (default), base, saboteur2, or both by a comma"
+    )
+    parser.add_argument(
+        "--players", default="all", help="the player counts: all (default), or e.g. 9 or 2-4,9"
+    )
+    parser.add_argument(
+        "--game-timeout",
+        type=float,
+        default=GAME_TIMEOUT,
+        help=f"seconds a game may take before it is reported (default: {GAME_TIMEOUT:g})",
+    )
     parser.add_argument(
         "--database", default="sqlite", help="sqlite (a new file, default) or a database URL"
     )
@@ -774,20 +534,28 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quiet", action="store_true", help="no progress lines")
     args = parser.parse_args(argv)
     progress = Progress(args.quiet)
+    findings = Findings()
     with tempfile.TemporaryDirectory(prefix="audit-leaks-") as folder:
         server = start_server(Path(folder), args.database, ["--bots", "random,heuristic"])
         progress.say(f"server at {server.url}, log {server.log_path}")
         try:
-            results = asyncio.run(run(args, server, progress))
+            results, resent = asyncio.run(run(args, server, progress, findings))
         finally:
             server.stop()
         tracebacks = server.tracebacks()
         if tracebacks:
-            print(server.first_traceback())
-    leaks = [leak for played in results for leak in played.leaks]
-    errors = [error for played in results for error in played.errors]
-    for line in (leaks + errors)[:30]:
-        print("  ", line)
+            findings.report("server traceback", server.first_traceback())
+    return report(args, results, resent, findings, tracebacks)
+
+
+def report(
+    args: argparse.Namespace,
+    results: list[Played],
+    resent: int,
+    findings: Findings,
+    tracebacks: int,
+) -> int:
+    """The summary of the run, and its exit code."""
     base = sorted({p.spec.players for p in results if p.spec.edition == "base"})
     second = sorted({p.spec.players for p in results if p.spec.edition != "base"})
     talk = sum(p.talk_lines for p in results)
@@ -795,18 +563,22 @@ def main(argv: list[str] | None = None) -> int:
     print("views checked while the game held each kind of secret:")
     for kind, count in sorted(met.items()):
         print(f"   {kind}: {count}")
+    over = sum(p.over for p in results)
+    others = findings.count() - findings.count("leak", "server traceback")
     return summary(
         "leak audit",
         [
-            ("whole games", len(results), len(results) == args.games and not errors),
+            ("whole games", over, over == args.games),
             ("base game player counts", base or "-", True),
             ("Saboteur 2 player counts", second or "-", True),
             ("moves played", sum(p.moves for p in results), True),
+            ("moves sent over HTTP", sum(p.http_moves for p in results), True),
             ("messages checked", sum(p.messages for p in results), True),
             ("talk lines checked", talk if Talk.offered is not False else "talk not offered", True),
-            ("errors (refusals, games not ended)", len(errors), not errors),
+            ("HTTP requests sent again after a dropped connection", resent, True),
+            ("sockets closed, refusals, HTTP errors, games not over", others, not others),
             ("server tracebacks", tracebacks, tracebacks == 0),
-            ("leaks", len(leaks), not leaks),
+            ("leaks", sum(p.leaks for p in results), not findings.count("leak")),
         ],
     )
 
