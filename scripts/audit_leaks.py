@@ -530,13 +530,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--database", default="sqlite", help="sqlite (a new file, default) or a database URL"
     )
+    parser.add_argument(
+        "--workers", type=int, default=1,
+        help="server processes on one port (PostgreSQL): the sockets of one game then "
+        "land on different processes, each hearing the others' changes (default: 1)",
+    )  # fmt: skip
     parser.add_argument("--no-talk", action="store_true", help="do not try table talk")
     parser.add_argument("--quiet", action="store_true", help="no progress lines")
     args = parser.parse_args(argv)
+    if args.workers > 1 and args.database == "sqlite":
+        parser.error("--workers needs a PostgreSQL --database")
     progress = Progress(args.quiet)
     findings = Findings()
     with tempfile.TemporaryDirectory(prefix="audit-leaks-") as folder:
-        server = start_server(Path(folder), args.database, ["--bots", "random,heuristic"])
+        extra = ["--bots", "random,heuristic", "--workers", str(args.workers)]
+        server = start_server(Path(folder), args.database, extra)
         progress.say(f"server at {server.url}, log {server.log_path}")
         try:
             results, resent = asyncio.run(run(args, server, progress, findings))

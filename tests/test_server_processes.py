@@ -242,3 +242,23 @@ def test_the_crash_test_kills_one_of_two_processes_and_loses_nothing(database: s
     assert figure(output, "acknowledged moves lost") == "0"
     assert figure(output, "tables that did not go on after a restart") == "0"
     assert int(figure(output, "clients reconnected after a kill")) > 0
+
+
+def test_talk_at_a_table_another_process_moves_all_the_time_is_stored(
+    two: tuple[Server, Server],
+) -> None:
+    # Its bots move without a pause through their process; each line said through the
+    # other process loses the race to store itself, then waits its turn with the
+    # table's row locked, and is stored.
+    first, second = two
+    table = first.create(all_bots=True, players=10, bots="random")["table"]
+    wait_until(lambda: driven_by(first, table) or driven_by(second, table), "driven")
+    other = second if driven_by(first, table) else first
+    spectator = other.socket(table)
+    for number in range(5):
+        spectator.send({"type": "say", "text": f"line {number}"})
+    said = [spectator.until(lambda m: m["type"] in ("talk", "error")) for _ in range(5)]
+    assert [m["type"] for m in said] == ["talk"] * 5
+    assert sorted(m["line"]["text"] for m in said) == [f"line {n}" for n in range(5)]
+    stored = other.read_store(lambda store: store.load(table))
+    assert stored is not None and len(stored.talk) == 5

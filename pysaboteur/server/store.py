@@ -311,6 +311,52 @@ WRITES: dict[str, Callable[[Connection, str, Change], None]] = {
     "talk": _write_talk,
     "expire": _write_expire,
 }
+
+
+def _commit_in(
+    db: Connection, table_id: str, serial: int, change: Change, notify: Notify | None
+) -> None:
+    bumped = db.execute(
+        update(TableRow)
+        .where(TableRow.id == table_id, TableRow.changes == serial)
+        .values(changes=serial + 1)
+    )
+    if bumped.rowcount != 1:
+        raise Conflict(table_id)
+    WRITES[change["kind"]](db, table_id, change)
+    if notify is not None:
+        notify(db, table_id, serial + 1, change)
+
+
+def _read_table(db: Connection, table_id: str) -> StoredTable | None:
+    session = Session(db)
+    table = session.get(TableRow, table_id)
+    if table is None:
+        return None
+    seats = session.scalars(
+        select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)
+    ).all()
+    moves = session.execute(
+        select(MoveRow.text, MoveRow.accepted_at)
+        .where(MoveRow.table_id == table_id)
+        .order_by(MoveRow.number)
+    ).all()
+    talk = session.scalars(
+        select(TalkRow).where(TalkRow.table_id == table_id).order_by(TalkRow.number)
+    ).all()
+    bot_moves = session.scalars(
+        select(BotMoveRow.number).where(BotMoveRow.table_id == table_id).order_by(BotMoveRow.number)
+    )
+    return StoredTable(
+        **_values(table, TABLE_COLUMNS),
+        seats=[StoredSeat(**_values(seat, SEAT_COLUMNS)) for seat in seats],
+        moves=[text for text, _ in moves],
+        last_accepted_at=moves[-1][1] if moves else None,
+        talk=[_values(row, TALK_COLUMNS) for row in talk],
+        bot_moves=list(bot_moves),
+    )
+
+
 #: Tells the other processes of a change stored in the transaction ``db``:
 #: ``notify(db, table_id, serial, change)`` (``bus.PostgresBus``).
 Notify = Callable[[Connection, str, int, Change], None]
@@ -372,16 +418,7 @@ class Store:
         table's stored changes are no longer ``serial`` (another process stored
         one first: nothing is written)."""
         with self.engine.begin() as db:
-            bumped = db.execute(
-                update(TableRow)
-                .where(TableRow.id == table_id, TableRow.changes == serial)
-                .values(changes=serial + 1)
-            )
-            if bumped.rowcount != 1:
-                raise Conflict(table_id)
-            WRITES[change["kind"]](db, table_id, change)
-            if self.notify is not None:
-                self.notify(db, table_id, serial + 1, change)
+            _commit_in(db, table_id, serial, change, self.notify)
 
     def set_status(self, table_id: str, status: str) -> None:
         """Write a status the moves already decide (``over``): not a change of its own."""
@@ -403,35 +440,42 @@ class Store:
         """The table as stored, read in one snapshot: its moves and talk are those its
         ``changes`` counts, even while another process writes."""
         snapshot = {} if self.is_sqlite else {"isolation_level": "REPEATABLE READ"}
-        with self.engine.connect().execution_options(**snapshot) as db, Session(db) as session:
-            table = session.get(TableRow, table_id)
-            if table is None:
-                return None
-            seats = session.scalars(
-                select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)
-            ).all()
-            moves = session.execute(
-                select(MoveRow.text, MoveRow.accepted_at)
-                .where(MoveRow.table_id == table_id)
-                .order_by(MoveRow.number)
-            ).all()
-            talk = session.scalars(
-                select(TalkRow).where(TalkRow.table_id == table_id).order_by(TalkRow.number)
-            ).all()
-            return StoredTable(
-                **_values(table, TABLE_COLUMNS),
-                seats=[StoredSeat(**_values(seat, SEAT_COLUMNS)) for seat in seats],
-                moves=[text for text, _ in moves],
-                last_accepted_at=moves[-1][1] if moves else None,
-                talk=[_values(row, TALK_COLUMNS) for row in talk],
-                bot_moves=list(
-                    session.scalars(
-                        select(BotMoveRow.number)
-                        .where(BotMoveRow.table_id == table_id)
-                        .order_by(BotMoveRow.number)
-                    )
-                ),
-            )
+        with self.engine.connect().execution_options(**snapshot) as db:
+            return _read_table(db, table_id)
+
+    def lock(self, table_id: str) -> tuple[Connection, StoredTable]:
+        """The table as stored, with its row locked against every other writer until
+        :meth:`commit_locked` or :meth:`unlock`: a process that keeps losing the race
+        to store a change of a busy table (its bots moving at once, through another
+        process) waits its turn instead."""
+        db = self.engine.connect()
+        try:
+            db.begin()
+            locked = select(TableRow.changes).where(TableRow.id == table_id).with_for_update()
+            db.execute(locked).scalar_one()
+            stored = _read_table(db, table_id)
+            assert stored is not None
+        except BaseException:
+            db.close()
+            raise
+        return db, stored
+
+    def commit_locked(self, db: Connection, table_id: str, serial: int, change: Change) -> None:
+        """:meth:`commit` in the transaction of :meth:`lock` (which it ends)."""
+        try:
+            _commit_in(db, table_id, serial, change, self.notify)
+            db.commit()
+        finally:
+            db.close()
+
+    def unlock(self, db: Connection) -> None:
+        """End the transaction of :meth:`lock` without a change (if it is not over)."""
+        if db.closed:
+            return
+        try:
+            db.rollback()
+        finally:
+            db.close()
 
     def exists(self, table_id: str) -> bool:
         with self.engine.connect() as db:

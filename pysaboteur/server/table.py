@@ -51,8 +51,6 @@ from .talk import Speaker, Talk
 from .tokens import hash_token, new_seed, new_token
 
 HOST = 0
-#: Times a request is checked again after losing the race to store its change.
-ATTEMPTS = 5
 log = logging.getLogger(__name__)
 
 
@@ -220,27 +218,54 @@ class Table:
     async def _change(self, decide: Callable[[], Change | None]) -> Change | None:
         """Under the lock: ``decide`` the change from the table as it is (raising
         :class:`ApiError` to refuse, :class:`Behind` to see the store first; None:
-        nothing to change), store it, apply it.  If another process stored a
-        change first, catch up and decide again."""
+        nothing to change), store it, apply it.
+
+        If another process stored a change first, catch up and decide again — with
+        the table's row locked in the database this time, from the catching up to
+        the commit, so that a busy table (bots moving at once, through another
+        process) cannot keep winning the race."""
         async with self._lock:
             self._fresh = False
-            for _ in range(ATTEMPTS):
-                try:
-                    change = decide()
-                    if change is None:
-                        return None
-                    await self._store(self.store.commit, self.id, self.serial, change)
-                except (Behind, Conflict):
-                    # Another process changed the table first, or the request knows of
-                    # a change this copy has not heard of yet: catch up, decide again.
-                    await self._catch_up()
-                    self._fresh = True
-                    continue
+            try:
+                change = decide()
+                if change is None:
+                    return None
+                await self._store(self.store.commit, self.id, self.serial, change)
+            except (Behind, Conflict):
+                # Another process changed the table first, or the request knows of
+                # a change this copy has not heard of yet.
+                change = await self._change_locked(decide)
+                if change is None:
+                    return None
+            else:
                 self.serial += 1
                 self.apply(change)
-                return change
-        log.warning("table %s: %d changes lost the race in a row", self.id, ATTEMPTS)
-        raise ApiError("server_error", "the table is too busy to change; try again")
+            return change
+
+    async def _change_locked(self, decide: Callable[[], Change | None]) -> Change | None:
+        """:meth:`_change` with the table's row locked (under the table's lock)."""
+        try:
+            db, stored = await self.store.run(self.store.lock, self.id)
+        except Exception:
+            log.exception("table %s: locking its row failed", self.id)
+            raise ApiError("server_error", "the table could not be read; try again") from None
+        committed = False
+        try:
+            if stored.changes != self.serial:
+                self.serial = stored.changes
+                self._take_stored(stored)
+            self._fresh = True
+            change = decide()
+            if change is None:
+                return None
+            await self._store(self.store.commit_locked, db, self.id, self.serial, change)
+            committed = True
+        finally:
+            if not committed:
+                await self.store.run(self.store.unlock, db)
+        self.serial += 1
+        self.apply(change)
+        return change
 
     async def receive(self, serial: int, change: Change) -> None:
         """A change another process stored, number ``serial``: applied in order; a
