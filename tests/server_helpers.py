@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 import socket
+import ssl
 import threading
 import time
 from collections.abc import Callable, Coroutine, Iterator
@@ -66,13 +67,20 @@ class Server:
     #: The server's own hub and event loop (for :meth:`in_server`).
     hub: Hub | None = None
     loop: asyncio.AbstractEventLoop | None = None
+    #: For an ``https://`` server: the certificates to trust (a test's own authority).
+    tls: ssl.SSLContext | None = None
+    #: The local address to connect from, for a client of its own (127.0.0.2, …).
+    source: str | None = None
 
     def __post_init__(self) -> None:
-        self.http = httpx.Client(base_url=self.url, timeout=WAIT)
+        transport = None
+        if self.tls is not None or self.source is not None:
+            transport = httpx.HTTPTransport(verify=self.tls or True, local_address=self.source)
+        self.http = httpx.Client(base_url=self.url, timeout=WAIT, transport=transport)
 
     @property
     def ws_url(self) -> str:
-        return self.url.replace("http://", "ws://")
+        return self.url.replace("http", "ws", 1)  # https:// becomes wss://
 
     def call(
         self,
@@ -105,11 +113,20 @@ class Server:
 
     def socket(self, table: str, token: str | None = None, *, hello: bool = True) -> Socket:
         """A WebSocket to ``table`` that said hello with ``token`` (unless not ``hello``)."""
-        connection = connect(f"{self.ws_url}ws/tables/{table}", open_timeout=WAIT)
+        connection = connect(f"{self.ws_url}ws/tables/{table}", **self.socket_options())
         socket = Socket(self.sockets.enter_context(connection))
         if hello:
             socket.send({"type": "hello"} if token is None else {"type": "hello", "token": token})
         return socket
+
+    def socket_options(self) -> dict[str, Any]:
+        """How :func:`websockets.sync.client.connect` reaches this server."""
+        options: dict[str, Any] = {"open_timeout": WAIT}
+        if self.tls is not None:
+            options["ssl"] = self.tls
+        if self.source is not None:
+            options["source_address"] = (self.source, 0)
+        return options
 
     def read_store(self, read: Callable[[Store], T]) -> T:
         """``read(store)`` on a store of its own over the server's database."""
