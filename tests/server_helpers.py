@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import secrets
 import socket
 import ssl
 import threading
@@ -21,6 +22,8 @@ from typing import Any, TypeVar
 
 import httpx
 import uvicorn
+from sqlalchemy import create_engine, text
+from sqlalchemy.engine import make_url
 from websockets.sync.client import ClientConnection, connect
 
 from pysaboteur.rules import Move
@@ -229,6 +232,22 @@ def running_server(
         server.should_exit = True
         thread.join(WAIT)
         listener.close()
+
+
+@contextmanager
+def new_postgres_database(server_url: str) -> Iterator[str]:
+    """The URL of a new, empty database on the PostgreSQL server of ``server_url``
+    (``PYSABOTEUR_TEST_POSTGRES``), dropped afterwards."""
+    name = f"saboteur_{secrets.token_hex(4)}"
+    admin = create_engine(server_url, isolation_level="AUTOCOMMIT")
+    with admin.connect() as db:
+        db.execute(text(f"CREATE DATABASE {name}"))
+    try:
+        yield make_url(server_url).set(database=name).render_as_string(hide_password=False)
+    finally:
+        with admin.connect() as db:
+            db.execute(text(f"DROP DATABASE {name} WITH (FORCE)"))
+        admin.dispose()
 
 
 def error_of(response: httpx.Response) -> tuple[int, str]:

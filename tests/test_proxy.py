@@ -1,5 +1,6 @@
 """The shipped nginx configuration (deploy/nginx/pysaboteur.conf) in front of real
-``saboteur serve`` processes.
+``saboteur serve`` processes: two on one PostgreSQL database when
+``PYSABOTEUR_TEST_POSTGRES`` names a server, else one on SQLite.
 
 Whole games over HTTPS and WSS (a household of twelve phones behind one address,
 a game moved over HTTP), the client's address and the browser's host reaching the
@@ -17,13 +18,22 @@ import ssl
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import ExitStack
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
 from proxy_helpers import NGINX, Proxy, running_proxy
-from server_helpers import WAIT, Socket, View, error_of, play_to_the_end
-from test_server_restart import host_moves
+from server_helpers import (
+    WAIT,
+    Server,
+    Socket,
+    View,
+    error_of,
+    new_postgres_database,
+    play_to_the_end,
+)
 from websockets.exceptions import InvalidStatus
 
 from pysaboteur.rules import game_from_record
@@ -36,9 +46,11 @@ pytestmark = [
     ),
 ]
 
-#: Server processes behind the proxy, all on one database.  One, on SQLite, until
-#: ``saboteur serve`` shares a database between processes; then two, on PostgreSQL.
-PROCESSES = 1
+#: The PostgreSQL server of the storage tests, if one is named.
+POSTGRES = os.environ.get("PYSABOTEUR_TEST_POSTGRES")
+#: Server processes behind the proxy: two on a new PostgreSQL database, as a public
+#: server runs, or one on SQLite (named on both upstream lines) without PostgreSQL.
+PROCESSES = 2 if POSTGRES else 1
 WEB = Path(__file__).parents[1] / "pysaboteur" / "web"
 #: The limits per address that the shipped file sets.
 CONNECTIONS, RATE, BURST = 100, 50, 500
@@ -47,15 +59,13 @@ CONNECTIONS, RATE, BURST = 100, 50, 500
 @pytest.fixture(scope="module")
 def proxy(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Proxy]:
     folder = tmp_path_factory.mktemp("proxy")
-    if PROCESSES == 1:
-        url = database_url(str(folder / "saboteur.db"), None)
-    else:
-        url = os.environ.get("PYSABOTEUR_TEST_POSTGRES") or ""
-        if not url:
-            pytest.skip("several server processes need PYSABOTEUR_TEST_POSTGRES")
     options = ["--bot-pause", "0", "--bot-workers", "0", "--bots", "random", "--log-level", "info"]
-    with running_proxy(folder, url, PROCESSES, options) as running:
-        yield running
+    with ExitStack() as stack:
+        if POSTGRES:
+            url = stack.enter_context(new_postgres_database(POSTGRES))
+        else:
+            url = database_url(str(folder / "saboteur.db"), None)
+        yield stack.enter_context(running_proxy(folder, url, PROCESSES, options))
 
 
 def first_legal(_seat: int, view: View) -> str:
@@ -96,14 +106,38 @@ def test_a_household_of_twelve_phones_behind_one_address_plays_a_whole_game(prox
     last = play_to_the_end(sockets, first_legal)
     assert last["observation"]["phase"] == "over"
     assert host.stored_moves(table) == last["version"]
+    # With two processes, the table's sockets were spread over both: every move
+    # reached the phones of one process from the other.
+    opened = f'"WebSocket /ws/tables/{table}" [accepted]'
+    held = [backend.log_text().count(opened) for backend in proxy.backends]
+    assert sum(held) == len(phones) and all(held)
+
+
+class MovesOverHttp(Socket):
+    """A seat's socket whose moves go over HTTP (``POST …/moves``), as a page may send
+    them; its views still come over the socket.  (Waiting on a ``GET`` of the view
+    instead could ask a process that has not heard of the seat's own last move.)"""
+
+    def __init__(self, opened: Socket, client: Server, table: str, token: str) -> None:
+        super().__init__(opened.connection)
+        self.client, self.moves, self.token = client, f"/api/tables/{table}/moves", token
+
+    def send(self, message: Any) -> None:
+        if isinstance(message, dict) and message["type"] == "move":
+            body = {"move": message["move"], "expect": message["expect"]}
+            self.client.ok("POST", self.moves, self.token, body)
+        else:
+            super().send(message)
 
 
 def test_a_whole_game_moved_over_http_through_the_proxy(proxy: Proxy) -> None:
     client = proxy.client()
     created = client.create(players=3, bots="random")
     table, token = created["table"], created["token"]
+    host = MovesOverHttp(client.socket(table, token), client, table, token)
+    assert host.receive()["type"] == "welcome"
     client.ok("POST", f"/api/tables/{table}/start", token)
-    end = host_moves(client, table, token, None)
+    end = play_to_the_end({0: host}, first_legal)
     assert end["observation"]["phase"] == "over"
     assert client.stored_moves(table) == end["version"]
     record = client.ok("GET", f"/api/tables/{table}/record")
