@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import asyncio
 import json
+import secrets
 import socket
+import ssl
 import threading
 import time
 from collections.abc import Callable, Coroutine, Iterator
@@ -20,6 +22,8 @@ from typing import Any, TypeVar
 
 import httpx
 import uvicorn
+from sqlalchemy import create_engine, text
+from sqlalchemy.engine import make_url
 from websockets.sync.client import ClientConnection, connect
 
 from pysaboteur.rules import Move
@@ -66,13 +70,20 @@ class Server:
     #: The server's own hub and event loop (for :meth:`in_server`).
     hub: Hub | None = None
     loop: asyncio.AbstractEventLoop | None = None
+    #: For an ``https://`` server: the certificates to trust (a test's own authority).
+    tls: ssl.SSLContext | None = None
+    #: The local address to connect from, for a client of its own (127.0.0.2, …).
+    source: str | None = None
 
     def __post_init__(self) -> None:
-        self.http = httpx.Client(base_url=self.url, timeout=WAIT)
+        transport = None
+        if self.tls is not None or self.source is not None:
+            transport = httpx.HTTPTransport(verify=self.tls or True, local_address=self.source)
+        self.http = httpx.Client(base_url=self.url, timeout=WAIT, transport=transport)
 
     @property
     def ws_url(self) -> str:
-        return self.url.replace("http://", "ws://")
+        return self.url.replace("http", "ws", 1)  # https:// becomes wss://
 
     def call(
         self,
@@ -105,11 +116,20 @@ class Server:
 
     def socket(self, table: str, token: str | None = None, *, hello: bool = True) -> Socket:
         """A WebSocket to ``table`` that said hello with ``token`` (unless not ``hello``)."""
-        connection = connect(f"{self.ws_url}ws/tables/{table}", open_timeout=WAIT)
+        connection = connect(f"{self.ws_url}ws/tables/{table}", **self.socket_options())
         socket = Socket(self.sockets.enter_context(connection))
         if hello:
             socket.send({"type": "hello"} if token is None else {"type": "hello", "token": token})
         return socket
+
+    def socket_options(self) -> dict[str, Any]:
+        """How :func:`websockets.sync.client.connect` reaches this server."""
+        options: dict[str, Any] = {"open_timeout": WAIT}
+        if self.tls is not None:
+            options["ssl"] = self.tls
+        if self.source is not None:
+            options["source_address"] = (self.source, 0)
+        return options
 
     def read_store(self, read: Callable[[Store], T]) -> T:
         """``read(store)`` on a store of its own over the server's database."""
@@ -212,6 +232,22 @@ def running_server(
         server.should_exit = True
         thread.join(WAIT)
         listener.close()
+
+
+@contextmanager
+def new_postgres_database(server_url: str) -> Iterator[str]:
+    """The URL of a new, empty database on the PostgreSQL server of ``server_url``
+    (``PYSABOTEUR_TEST_POSTGRES``), dropped afterwards."""
+    name = f"saboteur_{secrets.token_hex(4)}"
+    admin = create_engine(server_url, isolation_level="AUTOCOMMIT")
+    with admin.connect() as db:
+        db.execute(text(f"CREATE DATABASE {name}"))
+    try:
+        yield make_url(server_url).set(database=name).render_as_string(hide_password=False)
+    finally:
+        with admin.connect() as db:
+            db.execute(text(f"DROP DATABASE {name} WITH (FORCE)"))
+        admin.dispose()
 
 
 def error_of(response: httpx.Response) -> tuple[int, str]:

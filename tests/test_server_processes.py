@@ -13,7 +13,6 @@ server is used to create and drop a database per test).
 from __future__ import annotations
 
 import os
-import secrets
 import threading
 import time
 from collections.abc import Iterator
@@ -21,9 +20,14 @@ from contextlib import ExitStack
 from pathlib import Path
 
 import pytest
-from server_helpers import WAIT, Server, error_of, legal_texts, running_server
-from sqlalchemy import create_engine, text
-from sqlalchemy.engine import make_url
+from server_helpers import (
+    WAIT,
+    Server,
+    error_of,
+    legal_texts,
+    new_postgres_database,
+    running_server,
+)
 from test_audit_scripts import figure, run_script
 
 from pysaboteur.rules import Move
@@ -36,16 +40,8 @@ pytestmark = pytest.mark.skipif(not URL, reason="set PYSABOTEUR_TEST_POSTGRES to
 def database() -> Iterator[str]:
     """The URL of a new, empty database on the test's PostgreSQL server."""
     assert URL is not None
-    name = f"saboteur_{secrets.token_hex(4)}"
-    admin = create_engine(URL, isolation_level="AUTOCOMMIT")
-    with admin.connect() as db:
-        db.execute(text(f"CREATE DATABASE {name}"))
-    try:
-        yield make_url(URL).set(database=name).render_as_string(hide_password=False)
-    finally:
-        with admin.connect() as db:
-            db.execute(text(f"DROP DATABASE {name} WITH (FORCE)"))
-        admin.dispose()
+    with new_postgres_database(URL) as url:
+        yield url
 
 
 @pytest.fixture
