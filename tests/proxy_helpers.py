@@ -14,13 +14,10 @@ to nginx they are different people, so the limits per address can be seen.
 from __future__ import annotations
 
 import itertools
-import os
-import shutil
 import ssl
-import subprocess
 import sys
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -33,53 +30,14 @@ from pysaboteur.server import Settings
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "scripts"))
 from audit_common import ServerProcess, free_port
-
-SHIPPED = Path(__file__).parents[1] / "deploy" / "nginx" / "pysaboteur.conf"
-NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
-
-
-def with_values(shipped: str, values: Mapping[str, str]) -> str:
-    """``shipped`` with the value of each ``# CHANGE`` line replaced as ``values`` says.
-
-    Every marked line must have exactly one of ``values``, and every value must be
-    found: a value added to the shipped file, or one gone from it, fails here
-    rather than leaving the test running something else than the file."""
-    used: set[str] = set()
-    lines = []
-    for line in shipped.splitlines(keepends=True):
-        if "# CHANGE" in line and not line.lstrip().startswith("#"):  # a directive, marked
-            found = [old for old in values if old in line]
-            assert len(found) == 1, f"a line to change that the test does not know: {line!r}"
-            line = line.replace(found[0], values[found[0]])
-            used.add(found[0])
-        lines.append(line)
-    assert used == set(values), f"not in the shipped file: {sorted(set(values) - used)}"
-    return "".join(lines)
-
-
-def main_config(folder: Path, site: Path) -> str:
-    """The nginx.conf of the test's nginx: what Debian's /etc/nginx/nginx.conf is to
-    the shipped file, with every path inside ``folder``."""
-    # As root, nginx's workers would drop to an unprivileged user that cannot
-    # reach the test's temporary folder: they stay the test's own user.
-    user = "user root;" if os.geteuid() == 0 else ""
-    temporary = "\n".join(
-        f"    {kind}_temp_path {folder / kind};"
-        for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
-    )
-    return f"""{user}
-worker_processes 1;
-pid {folder / "nginx.pid"};
-error_log {folder / "error.log"} info;
-events {{
-    worker_connections 1024;
-}}
-http {{
-    access_log {folder / "access.log"};
-{temporary}
-    include {site};
-}}
-"""
+from proxy_stack import (
+    SHIPPED,
+    certificate,
+    machine_values,
+    main_config,
+    nginx_process,
+    with_values,
+)
 
 
 @dataclass
@@ -151,54 +109,19 @@ def running_proxy(
             backends.append(backend)
         prefix = folder / "nginx"
         prefix.mkdir()
-        authority = trustme.CA()
-        bundle = prefix / "certificate.pem"  # the key and the chain, as nginx may take them
-        authority.issue_cert("127.0.0.1").private_key_and_cert_chain_pem.write_to_path(bundle)
+        authority, bundle = certificate(prefix)
         proxy = Proxy(prefix, free_port(), free_port(), backends, authority)
+        ports = [backend.port for backend in backends]
+        values = machine_values(ports, proxy.http_port, proxy.https_port, bundle)
         site = prefix / "pysaboteur.conf"
-        site.write_text(with_values(SHIPPED.read_text(), machine_values(proxy, bundle)))
+        site.write_text(with_values(SHIPPED.read_text(), values))
         (prefix / "nginx.conf").write_text(main_config(prefix, site))
         # Clients are closed once nginx has gone: a socket left with unread views
         # would otherwise wait for the server's goodbye behind them.
         stack.callback(proxy.close_clients)
-        stack.enter_context(nginx_process(prefix))
+        stack.enter_context(nginx_process(prefix, WAIT))
         wait_until_serving(proxy)
         yield proxy
-
-
-def machine_values(proxy: Proxy, bundle: Path) -> dict[str, str]:
-    """This test's values for the shipped file's ``# CHANGE`` lines."""
-    ports = [backend.port for backend in proxy.backends]
-    return {
-        "127.0.0.1:8001": f"127.0.0.1:{ports[0]}",
-        # With one process, it stands in for both (as the file says to do).
-        "127.0.0.1:8002": f"127.0.0.1:{ports[1 % len(ports)]}",
-        "listen 80;": f"listen 127.0.0.1:{proxy.http_port};",
-        "listen 443 ssl;": f"listen 127.0.0.1:{proxy.https_port} ssl;",
-        "server_name saboteur.example.org;": "server_name 127.0.0.1;",
-        "/etc/letsencrypt/live/saboteur.example.org/fullchain.pem": str(bundle),
-        "/etc/letsencrypt/live/saboteur.example.org/privkey.pem": str(bundle),
-    }
-
-
-@contextmanager
-def nginx_process(prefix: Path) -> Iterator[subprocess.Popen[bytes]]:
-    """nginx in the foreground with ``prefix``'s nginx.conf, stopped at the end."""
-    command = [
-        NGINX, "-p", str(prefix), "-c", str(prefix / "nginx.conf"),
-        "-e", str(prefix / "error.log"), "-g", "daemon off;",
-    ]  # fmt: skip
-    with (prefix / "nginx.out").open("wb") as out:
-        process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)
-    try:
-        yield process
-    finally:
-        process.terminate()
-        try:
-            process.wait(WAIT)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(WAIT)
 
 
 def wait_until_serving(proxy: Proxy) -> None:

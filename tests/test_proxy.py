@@ -24,7 +24,8 @@ from typing import Any
 
 import httpx
 import pytest
-from proxy_helpers import NGINX, Proxy, running_proxy
+from proxy_helpers import Proxy, running_proxy
+from proxy_stack import NGINX
 from server_helpers import (
     WAIT,
     Server,
