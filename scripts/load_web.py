@@ -11,6 +11,19 @@ second, errors, skipped versions, and that every move a client heard was stored.
 
     .venv/bin/python scripts/load_web.py --tables 200 --clients 500 --duration 60
 
+With ``--database URL`` the server stores in PostgreSQL; ``--processes N`` starts N
+server processes on that database, each on a port of its own, and ``--proxy``
+puts nginx with the shipped deploy/nginx/pysaboteur.conf in front of them (the
+clients then speak HTTPS and WSS to it, each from one of 100 loopback addresses,
+as people behind their own routers)::
+
+    .venv/bin/python scripts/load_web.py --database postgresql://… --processes 2 --proxy \
+        --tables 1000 --clients 5000 --bots random --client-processes 2
+
+``--bot-pause 0`` makes every table move as fast as the server lets it: the moves
+per second are then the server's throughput, to compare between one process and
+two (the delivery times of such a run say only how long the queues were).
+
 The clients run in this process (``--client-processes`` spreads them over more);
 the server and this script share the machine, so the figures include both.
 """
@@ -26,22 +39,50 @@ import queue
 import resource
 import signal
 import socket
+import ssl
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import httpx
+import orjson
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from proxy_stack import (
+    SHIPPED,
+    certificate,
+    machine_values,
+    main_config,
+    nginx_process,
+    with_values,
+)
 
 #: Seconds past the measured window that clients, and the client processes, may take
 #: to finish (the stored-version checks, a slow close) before they are cut off.
 GRACE = 30.0
+#: Loopback addresses the clients behind the proxy come from (127.0.0.2 on): the
+#: proxy holds each address to 100 connections, as it would one household.
+ADDRESSES = 100
+
+
+def client_address(number: int) -> str:
+    return f"127.0.0.{2 + number % ADDRESSES}"
+
+
+def tls(args: argparse.Namespace) -> ssl.SSLContext | None:
+    """The clients' TLS settings behind the proxy (its throwaway authority trusted)."""
+    if args.authority is None:
+        return None
+    context = ssl.create_default_context(cafile=args.authority)
+    return context
 
 
 @dataclass
@@ -97,13 +138,19 @@ class Pool:
 
 
 async def watch(
-    ws_url: str, table: str, pool: Pool, tally: Tally, window: tuple[float, float]
+    ws_url: str,
+    table: str,
+    pool: Pool,
+    tally: Tally,
+    window: tuple[float, float],
+    way: dict[str, Any],
 ) -> None:
-    """One spectator: watch ``table`` (and its successors) until the window closes."""
+    """One spectator: watch ``table`` (and its successors) until the window closes;
+    ``way`` is how it connects (TLS, its own address)."""
     start, end = window
     while time.time() < end:
         try:
-            async with connect(f"{ws_url}/ws/tables/{table}", open_timeout=30) as websocket:
+            async with connect(f"{ws_url}/ws/tables/{table}", open_timeout=30, **way) as websocket:
                 await websocket.send(json.dumps({"type": "hello"}))
                 last: int | None = None
                 while True:
@@ -115,7 +162,7 @@ async def watch(
                     arrival = time.time()
                     if arrival >= end:
                         return
-                    message = json.loads(text)
+                    message = orjson.loads(text)
                     kind = message["type"]
                     if kind == "error":
                         tally.error(f"{table}: {message['error']}")
@@ -159,12 +206,17 @@ async def run_clients(args: argparse.Namespace, index: int, processes: int) -> T
     Measuring starts once they all have.
     """
     tally = Tally()
-    async with httpx.AsyncClient(base_url=args.url, timeout=60) as http:
+    context = tls(args)
+    behind = context is not None
+    transport = httpx.AsyncHTTPTransport(
+        verify=context or True, local_address=client_address(index) if behind else None
+    )
+    async with httpx.AsyncClient(base_url=args.url, timeout=60, transport=transport) as http:
         pool = Pool(http, args)
         count = len(range(index, args.tables, processes))
         began = time.time()
         window = (began + args.warmup, began + args.warmup + args.duration)
-        ws_url = args.url.replace("http", "ws", 1)
+        ws_url = args.url.replace("http", "ws", 1)  # https: wss
         tables: list[asyncio.Future[str]] = [asyncio.Future() for _ in range(count)]
 
         async def create_table(number: int, table: asyncio.Future[str]) -> None:
@@ -186,7 +238,10 @@ async def run_clients(args: argparse.Namespace, index: int, processes: int) -> T
                 table = await tables[(number // processes) % count]
             except asyncio.CancelledError:
                 return
-            await watch(ws_url, table, pool, tally, window)
+            way: dict[str, Any] = {}
+            if behind:
+                way = {"ssl": context, "local_addr": (client_address(number), 0)}
+            await watch(ws_url, table, pool, tally, window, way)
 
         mine = [c for c in range(args.clients) if c % processes == index]
         cpu = time.process_time()
@@ -249,33 +304,86 @@ def free_port() -> int:
 
 
 def cpu_seconds(pid: int) -> float:
-    """User + system CPU time of a process and its children that ended (Linux)."""
+    """User + system CPU time of a process, its children that ended and (for
+    uvicorn's workers) those running (Linux)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     ticks = sum(int(value) for value in fields[11:15])
-    return ticks / os.sysconf("SC_CLK_TCK")
+    children = Path(f"/proc/{pid}/task/{pid}/children")
+    running = children.read_text().split() if children.exists() else []
+    return ticks / os.sysconf("SC_CLK_TCK") + sum(cpu_seconds(int(child)) for child in running)
 
 
-def start_server(args: argparse.Namespace, folder: Path) -> subprocess.Popen[str]:
-    port = free_port()
+def start_server(
+    args: argparse.Namespace, folder: Path, database: str, port: int
+) -> subprocess.Popen[str]:
+    """A ``saboteur serve`` process on ``port``, storing in ``database``."""
     command = [
         sys.executable, "-m", "pysaboteur.cli", "serve", "--port", str(port),
-        "--database", str(folder / "load.db"), "--bots", args.bots,
+        "--database-url", database, "--bots", args.bots, "--workers", str(args.workers),
         "--bot-pause", str(args.server_bot_pause), "--bot-workers", str(args.bot_workers),
-        "--tables-per-client", "0",  # every table comes from this one address
+        # Every table and every client comes from this one address.
+        "--tables-per-client", "0", "--max-connections-per-client", "0",
     ]  # fmt: skip
+    if args.proxy:
+        command += ["--forwarded-allow-ips", "127.0.0.1"]
     server = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
     assert server.stdout is not None
     print(server.stdout.readline().strip())
-    args.url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
+    wait_until_serving(f"http://127.0.0.1:{port}", server, None)
+    return server
+
+
+def wait_until_serving(url: str, server: subprocess.Popen[Any], verify: Any) -> None:
+    deadline = time.monotonic() + 60
     while True:
         try:
-            httpx.get(f"{args.url}/api/bots", timeout=1)
-            return server
+            if httpx.get(f"{url}/api/bots", timeout=1, verify=verify or True).is_success:
+                return
         except httpx.TransportError:
-            if server.poll() is not None or time.monotonic() > deadline:
-                raise SystemExit("the server did not start") from None
-            time.sleep(0.1)
+            pass
+        if server.poll() is not None or time.monotonic() > deadline:
+            raise SystemExit("the server did not start") from None
+        time.sleep(0.1)
+
+
+def start_stack(args: argparse.Namespace, folder: Path, stack: ExitStack) -> list[int]:
+    """The servers (and the proxy) this run measures; their process ids. Sets
+    ``args.url`` (and ``args.authority`` behind the proxy)."""
+    database = args.database or f"sqlite:///{folder / 'load.db'}"
+    if database.startswith("postgresql://"):
+        database = "postgresql+psycopg://" + database.removeprefix("postgresql://")
+    ports = [free_port() for _ in range(args.processes)]
+    servers = []
+    for port in ports:
+        server = start_server(args, folder, database, port)
+        stack.callback(stop, server)
+        servers.append(server)
+    args.url = f"http://127.0.0.1:{ports[0]}"
+    if not args.proxy:
+        return [server.pid for server in servers]
+    prefix = folder / "nginx"
+    prefix.mkdir()
+    _, bundle = certificate(prefix)
+    args.authority = str(bundle)
+    https_port = free_port()
+    values = machine_values(ports, free_port(), https_port, bundle)
+    site = prefix / "pysaboteur.conf"
+    site.write_text(with_values(SHIPPED.read_text(), values))
+    (prefix / "nginx.conf").write_text(main_config(prefix, site, connections=4 * args.clients))
+    nginx = stack.enter_context(nginx_process(prefix))
+    args.url = f"https://127.0.0.1:{https_port}"
+    wait_until_serving(args.url, nginx, ssl.create_default_context(cafile=args.authority))
+    print(f"nginx at {args.url} in front of {len(ports)} server process(es)")
+    return [server.pid for server in servers] + [nginx.pid]
+
+
+def stop(server: subprocess.Popen[str]) -> None:
+    server.terminate()
+    try:
+        server.wait(30)
+    except subprocess.TimeoutExpired:
+        server.kill()
+        server.wait(30)
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -320,7 +428,10 @@ def report(tallies: list[Tally], args: argparse.Namespace, server_cpu: float | N
     client_cpu = sum(tally.cpu for tally in tallies) / elapsed
     print(f"client processes' CPU: {100 * client_cpu:.0f}% of one core")
     if server_cpu is not None:
-        print(f"server process CPU: {100 * server_cpu:.0f}% of one core (bot workers apart)")
+        print(
+            f"server processes' CPU: {100 * server_cpu:.0f}% of one core "
+            "(with the proxy's, bot workers apart)"
+        )
     print(f"errors: {error_count}; versions skipped (lost moves): {skipped}")
     for error in errors[:10]:
         print("  ", error)
@@ -355,7 +466,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument(
         "--url", default=None,
-        help="a running server, started with --tables-per-client 0 (default: start one)",
+        help="a running server, started with --tables-per-client 0 "
+        "--max-connections-per-client 0 (default: start one)",
     )  # fmt: skip
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--clients", type=int, default=500)
@@ -376,37 +488,52 @@ def main() -> int:
         help="seconds over which the tables are created, before measuring (default: %(default)s)",
     )  # fmt: skip
     parser.add_argument("--client-processes", type=int, default=1)
+    parser.add_argument(
+        "--database", default=None,
+        help="the started servers' database URL, e.g. postgresql://user@host/db "
+        "(default: a new SQLite file)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--processes", type=int, default=1,
+        help="server processes to start, each on a port of its own (PostgreSQL)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--workers", type=int, default=1, help="each started server's --workers (PostgreSQL)"
+    )
+    parser.add_argument(
+        "--proxy", action="store_true",
+        help="nginx with deploy/nginx/pysaboteur.conf in front (HTTPS, WSS)",
+    )  # fmt: skip
     args = parser.parse_args()
-    # Stopped from outside: still stop the server it started (in the finally below).
+    args.authority = None
+    shared = args.processes > 1 or args.workers > 1
+    if shared and not (args.database or "").startswith("postgres"):
+        parser.error("several server processes need a PostgreSQL --database")
+    # Stopped from outside: still stop the servers it started (the ExitStack below).
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     more_open_files()
 
-    with tempfile.TemporaryDirectory() as folder:
-        server = start_server(args, Path(folder)) if args.url is None else None
-        cpu_before = cpu_seconds(server.pid) if server else 0.0
+    with tempfile.TemporaryDirectory() as folder, ExitStack() as stack:
+        pids = start_stack(args, Path(folder), stack) if args.url is None else []
+        cpu_before = sum(cpu_seconds(pid) for pid in pids)
         began = time.time()
-        try:
-            if args.client_processes == 1:
-                tallies = [clients(args, 0, 1)]
-            else:
-                context = multiprocessing.get_context("spawn")
-                out = context.Queue()
-                workers = [
-                    context.Process(
-                        target=client_process, args=(args, i, args.client_processes, out)
-                    )
-                    for i in range(args.client_processes)
-                ]
-                for worker in workers:
-                    worker.start()
-                tallies = collect(out, workers, args)
-            server_cpu = None
-            if server is not None:
-                server_cpu = (cpu_seconds(server.pid) - cpu_before) / (time.time() - began)
-        finally:
-            if server is not None:
-                server.terminate()
-                server.wait(30)
+        if args.client_processes == 1:
+            tallies = [clients(args, 0, 1)]
+        else:
+            context = multiprocessing.get_context("spawn")
+            out = context.Queue()
+            workers = [
+                context.Process(target=client_process, args=(args, i, args.client_processes, out))
+                for i in range(args.client_processes)
+            ]
+            for worker in workers:
+                worker.start()
+            tallies = collect(out, workers, args)
+        server_cpu = None
+        if pids:
+            server_cpu = (sum(cpu_seconds(pid) for pid in pids) - cpu_before) / (
+                time.time() - began
+            )
     return report(tallies, args, server_cpu)
 
 
