@@ -261,7 +261,8 @@ def start_server(args: argparse.Namespace, folder: Path) -> subprocess.Popen[str
         sys.executable, "-m", "pysaboteur.cli", "serve", "--port", str(port),
         "--database", str(folder / "load.db"), "--bots", args.bots,
         "--bot-pause", str(args.server_bot_pause), "--bot-workers", str(args.bot_workers),
-        "--tables-per-client", "0",  # every table comes from this one address
+        # Every table and every client comes from this one address.
+        "--tables-per-client", "0", "--max-connections-per-client", "0",
     ]  # fmt: skip
     server = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
     assert server.stdout is not None
@@ -355,7 +356,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument(
         "--url", default=None,
-        help="a running server, started with --tables-per-client 0 (default: start one)",
+        help="a running server, started with --tables-per-client 0 "
+        "--max-connections-per-client 0 (default: start one)",
     )  # fmt: skip
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--clients", type=int, default=500)
