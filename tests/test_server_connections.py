@@ -24,14 +24,13 @@ from server_helpers import WAIT, Server, running_server, settings_for
 
 from pysaboteur.cli import build_parser
 from pysaboteur.server import Settings
+from pysaboteur.server.client_counts import ClientCounts, TrustedProxies
 from pysaboteur.server.connection_limits import (
     REFUSAL,
-    ClientCounts,
     GuardedH11Protocol,
     HeaderBoundConnection,
     ServerConfig,
     Tally,
-    TrustedProxies,
     header_bytes,
     raise_open_file_limit,
 )
@@ -347,8 +346,7 @@ def test_what_the_limits_cut_off_is_counted_in_the_log() -> None:
         logger.removeHandler(handler)
         logger.setLevel(old_level)
     assert [record.getMessage() for record in records] == [
-        "connection limits in the last 60 s: bodies too slow, cut off 3, "
-        "headers too slow, closed 2"
+        "connection limits in the last 60 s: bodies too slow, cut off 3, headers too slow, closed 2"
     ]
 
 
@@ -379,9 +377,7 @@ def test_raise_open_file_limit_says_what_it_was_and_is() -> None:
 
 
 def test_the_config_pickles_with_its_limits_and_without_its_counts(tmp_path: Path) -> None:
-    settings = replace(
-        settings_for(tmp_path), body_timeout=3.0, max_connections_per_client=7
-    )
+    settings = replace(settings_for(tmp_path), body_timeout=3.0, max_connections_per_client=7)
     config = uvicorn_config("pysaboteur.server.app:create_app", settings)
     assert config.guard.clients.admit(("198.51.100.1", 1)) is not None
     copy = pickle.loads(pickle.dumps(config))

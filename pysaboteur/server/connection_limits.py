@@ -18,7 +18,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import enum
-import ipaddress
 import logging
 from collections import Counter
 from dataclasses import dataclass
@@ -30,12 +29,15 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.protocols.utils import get_remote_addr
 from uvicorn.server import ServerState
 
+from .client_counts import ClientCounts, Lease, TrustedProxies
+
 # uvicorn's own logger for its connections: what is logged here follows
 # ``--log-level`` and goes where uvicorn's messages go.
 log = logging.getLogger("uvicorn.error")
 
 #: The answer to a connection over its address's cap, written before anything is
-#: read: it costs the server no parsing.  No words: nobody's page shows it.
+#: read: it costs the server no parsing.  No words of its own: the pages say
+#: "the server answered 429" in their visitor's language.
 REFUSAL = (
     b"HTTP/1.1 429 Too Many Requests\r\n"
     b"content-length: 0\r\nconnection: close\r\nretry-after: 5\r\n\r\n"
@@ -59,84 +61,6 @@ class ConnectionLimits:
     max_connections_per_client: int = 100
     #: ``--forwarded-allow-ips``: the proxies, exempt from the cap.
     trusted_proxies: str = ""
-
-
-class TrustedProxies:
-    """The addresses of ``--forwarded-allow-ips``: ``*``, addresses and networks
-    (``10.0.0.0/8``), comma-separated, as uvicorn reads them for its
-    ``X-Forwarded-For``."""
-
-    def __init__(self, spec: str) -> None:
-        items = [item.strip() for item in spec.split(",") if item.strip()]
-        self.everyone = "*" in items
-        self.names = set(items)  # anything not an address, e.g. a Unix socket's
-        self.networks: list[ipaddress.IPv4Network | ipaddress.IPv6Network] = []
-        for item in items:
-            with contextlib.suppress(ValueError):
-                self.networks.append(ipaddress.ip_network(item, strict=False))
-
-    def __contains__(self, host: str) -> bool:
-        if self.everyone or host in self.names:
-            return True
-        try:
-            address = ipaddress.ip_address(host)
-        except ValueError:
-            return False
-        return any(address in network for network in self.networks)
-
-
-def client_key(host: str) -> str:
-    """What the cap counts by: the address, or for IPv6 its /64 network (one
-    household or one machine is given a whole /64 to pick addresses from)."""
-    try:
-        address = ipaddress.ip_address(host)
-    except ValueError:
-        return host
-    if isinstance(address, ipaddress.IPv6Address):
-        if address.ipv4_mapped is not None:  # an IPv4 client of a server on "::"
-            return str(address.ipv4_mapped)
-        return str(ipaddress.ip_network(f"{address}/64", strict=False))
-    return str(address)
-
-
-class Lease:
-    """One open connection's place in its address's count, given back once."""
-
-    def __init__(self, counts: ClientCounts | None = None, key: str = "") -> None:
-        self._counts = counts
-        self._key = key
-
-    def release(self) -> None:
-        if self._counts is not None:
-            self._counts.give_back(self._key)
-            self._counts = None
-
-
-class ClientCounts:
-    """The open connections of each client address, in this process."""
-
-    def __init__(self, cap: int, trusted: TrustedProxies) -> None:
-        self.cap = cap
-        self.trusted = trusted
-        self.open: dict[str, int] = {}
-
-    def admit(self, client: tuple[str, int] | None) -> Lease | None:
-        """A lease for a new connection from ``client``; None: its address is at the cap."""
-        if self.cap == 0 or client is None or client[0] in self.trusted:
-            return Lease()  # not counted
-        key = client_key(client[0])
-        held = self.open.get(key, 0)
-        if held >= self.cap:
-            return None
-        self.open[key] = held + 1
-        return Lease(self, key)
-
-    def give_back(self, key: str) -> None:
-        held = self.open[key] - 1
-        if held:
-            self.open[key] = held
-        else:
-            del self.open[key]  # the table holds only addresses with connections
 
 
 class Tally:
@@ -178,13 +102,7 @@ class ServerConfig(uvicorn.Config):
     counts: each process that loads it counts its own connections."""
 
     def __init__(self, app: Any, limits: ConnectionLimits, **options: Any) -> None:
-        super().__init__(
-            app,
-            http=GuardedH11Protocol,
-            # h11 itself bounds headers that arrive over several reads.
-            h11_max_incomplete_event_size=limits.max_header_bytes,
-            **options,
-        )
+        super().__init__(app, http=GuardedH11Protocol, **options)
         self.limits = limits
         self._guard: Guard | None = None
 
