@@ -255,6 +255,17 @@ def _add_serve_parser(commands: argparse._SubParsersAction[argparse.ArgumentPars
         "it is closed (default: %(default)s)",
     )  # fmt: skip
     serve.add_argument(
+        "--body-timeout", type=_positive_seconds, default=10.0, metavar="SECONDS",
+        help="how long a request's body may take to arrive once its headers are in; "
+        "then it is cut off (HTTP 408) (default: %(default)s)",
+    )  # fmt: skip
+    serve.add_argument(
+        "--max-connections-per-client", type=_non_negative_count, default=100, metavar="N",
+        help="connections one address may hold open at once, WebSockets included; "
+        "more are refused (HTTP 429). Trusted proxies (--forwarded-allow-ips) are "
+        "not counted. 0: no limit (default: %(default)s)",
+    )  # fmt: skip
+    serve.add_argument(
         "--keep-alive", type=_positive, default=5, metavar="SECONDS",
         help="how long an idle connection stays open between requests "
         "(default: %(default)s)",
@@ -291,6 +302,8 @@ def _run_serve(args: argparse.Namespace) -> int:
         forwarded_allow_ips=args.forwarded_allow_ips,
         max_header_bytes=args.max_header_bytes,
         header_timeout=args.header_timeout,
+        body_timeout=args.body_timeout,
+        max_connections_per_client=args.max_connections_per_client,
         keep_alive=args.keep_alive,
         log_level=args.log_level,
     )

@@ -58,6 +58,11 @@ class Settings:
     max_header_bytes: int = 16384
     #: Seconds a connection has to send a whole request's headers.
     header_timeout: float = 10.0
+    #: Seconds a request's body has to arrive whole once its headers are in.
+    body_timeout: float = 10.0
+    #: Connections one client address may hold open at once (WebSockets
+    #: included); trusted proxies are not counted; 0: no limit.
+    max_connections_per_client: int = 100
     #: Seconds an idle keep-alive connection stays open between requests.
     keep_alive: int = 5
     log_level: str = "warning"

@@ -2,23 +2,19 @@
 
 from __future__ import annotations
 
-import asyncio
 import gc
-import logging
 import os
 import sys
 
-import h11
 import uvicorn
 from fastapi import FastAPI
-from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.supervisors import Multiprocess
 
 from .app import create_app
 from .config import Settings
+from .connection_limits import ConnectionLimits, ServerConfig
 from .store import Store
 
-log = logging.getLogger(__name__)
 #: How ``--workers`` processes get their settings from the process that starts them.
 SETTINGS_VARIABLE = "PYSABOTEUR_SERVE_SETTINGS"
 
@@ -32,66 +28,31 @@ def address(settings: Settings) -> str:
     return f"http://{host}:{settings.port}/"
 
 
-def header_deadline_protocol(seconds: float) -> type[H11Protocol]:
-    """uvicorn's h11 protocol, closing a connection that takes more than ``seconds``
-    to send a request's headers (from its opening, or from the last answer).
-
-    uvicorn bounds the wait only between requests, and restarts that wait with
-    every byte: a client dribbling its headers a byte at a time would hold a
-    connection (and its memory) for ever.
-    """
-
-    class HeaderDeadline(H11Protocol):
-        _deadline: asyncio.TimerHandle | None = None
-
-        def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
-            super().connection_made(transport)
-            self._arm()
-
-        def on_response_complete(self) -> None:
-            super().on_response_complete()
-            if not self.transport.is_closing():
-                self._arm()
-
-        def connection_lost(self, exc: Exception | None) -> None:
-            self._disarm()
-            super().connection_lost(exc)
-
-        def _arm(self) -> None:
-            self._disarm()
-            self._deadline = self.loop.call_later(seconds, self._too_slow)
-
-        def _disarm(self) -> None:
-            if self._deadline is not None:
-                self._deadline.cancel()
-                self._deadline = None
-
-        def _too_slow(self) -> None:
-            self._deadline = None
-            if self.transport.is_closing() or self.transport.get_protocol() is not self:
-                return  # closed already, or now a WebSocket
-            if self.conn.their_state is h11.IDLE:  # no whole request yet
-                log.debug("closing a connection whose headers took over %g seconds", seconds)
-                self.transport.close()
-
-    return HeaderDeadline
+def connection_limits(settings: Settings) -> ConnectionLimits:
+    """What one connection may do, from the server's settings."""
+    return ConnectionLimits(
+        header_timeout=settings.header_timeout,
+        body_timeout=settings.body_timeout,
+        max_header_bytes=settings.max_header_bytes,
+        max_connections_per_client=settings.max_connections_per_client,
+        trusted_proxies=settings.forwarded_allow_ips,
+    )
 
 
-def uvicorn_config(app: FastAPI | str, settings: Settings) -> uvicorn.Config:
+def uvicorn_config(app: FastAPI | str, settings: Settings) -> ServerConfig:
     """How uvicorn runs ``app`` (the application, or the import name of a function
     that makes it in each of ``settings.workers`` processes): the server's limits,
     and whom it believes."""
-    return uvicorn.Config(
+    return ServerConfig(
         app,
+        # uvicorn's h11 protocol (not httptools, which took an 8 MB header),
+        # under the connection limits (connection_limits.py), in every process.
+        connection_limits(settings),
         factory=isinstance(app, str),
         workers=settings.workers if isinstance(app, str) else None,
         host=settings.host,
         port=settings.port,
         log_level=settings.log_level,
-        # h11 rather than httptools: h11 bounds the request line and headers
-        # (httptools took an 8 MB header), and lets the header deadline work.
-        http="h11" if isinstance(app, str) else header_deadline_protocol(settings.header_timeout),
-        h11_max_incomplete_event_size=settings.max_header_bytes,
         timeout_keep_alive=settings.keep_alive,
         # X-Forwarded-For is believed only from the proxies the operator named:
         # from anybody else it is whatever the client chose to write.
