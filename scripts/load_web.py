@@ -363,8 +363,9 @@ def start_stack(args: argparse.Namespace, folder: Path, stack: ExitStack) -> lis
         return [server.pid for server in servers]
     prefix = folder / "nginx"
     prefix.mkdir()
-    _, bundle = certificate(prefix)
-    args.authority = str(bundle)
+    authority, bundle = certificate(prefix)
+    authority.cert_pem.write_to_path(prefix / "authority.pem")  # what the clients trust
+    args.authority = str(prefix / "authority.pem")
     https_port = free_port()
     values = machine_values(ports, free_port(), https_port, bundle)
     site = prefix / "pysaboteur.conf"
