@@ -27,6 +27,7 @@ from .protocol import (
 from .rate_limit import RateLimit
 from .store import OVER
 from .table import Table
+from .wire_json import JsonAnswer
 
 NO_STORE = {"Cache-Control": "no-store"}
 #: Methods that change nothing, which any page may send.
@@ -67,8 +68,8 @@ def _same_host(origin: str, host: str) -> bool:
 router = APIRouter(prefix="/api", dependencies=[Depends(same_origin)])
 
 
-def answer(data: Any, status: int = 200) -> JSONResponse:
-    return JSONResponse(data, status, headers=NO_STORE)
+def answer(data: Any, status: int = 200) -> JsonAnswer:
+    return JsonAnswer(data, status, headers=NO_STORE)
 
 
 def hub_of(request: Request) -> Hub:

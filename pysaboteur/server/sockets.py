@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -38,9 +37,10 @@ from .protocol import (
     parse_message,
 )
 from .talk import Speaker
+from .wire_json import dumps
 
 router = APIRouter()
-PONG = json.dumps({"type": "pong"})
+PONG = dumps({"type": "pong"})
 
 
 @router.websocket("/ws/tables/{table_id}")
@@ -60,7 +60,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
         return
     connection = Connection(websocket, seat, hub.settings.max_queue)
     connection.start()
-    connection.push(json.dumps({"type": "welcome", "seat": seat}))
+    connection.push(dumps({"type": "welcome", "seat": seat}))
     hub.attach(live, connection)
     if seat is not None:
         with contextlib.suppress(ApiError):  # a failed write is logged; `back` may retry
