@@ -14,6 +14,7 @@ from fastapi.exceptions import RequestValidationError
 from starlette.exceptions import HTTPException
 from starlette.requests import ClientDisconnect
 from starlette.responses import Response
+from starlette.types import ASGIApp
 
 from ..i18n import requester_language
 from ..i18n.validation import field_problem
@@ -23,10 +24,19 @@ from .hub import Hub
 from .log_masking import mask_tokens_in_logs
 from .protocol import ApiError
 from .rate_limit import RateLimit
+from .security_headers import SecurityHeaders
 from .store import Store
 from .wire_json import JsonAnswer
 
 log = logging.getLogger(__name__)
+
+
+class SaboteurApp(FastAPI):
+    """FastAPI with the security headers around everything it answers, its own
+    error handler's 500s too (Starlette puts those outside any added middleware)."""
+
+    def build_middleware_stack(self) -> ASGIApp:
+        return SecurityHeaders(super().build_middleware_stack())
 
 
 def create_app(
@@ -56,7 +66,7 @@ def create_app(
             await hub.stop()
             store.close()
 
-    app = FastAPI(
+    app = SaboteurApp(
         title="pysaboteur",
         lifespan=lifespan,
         docs_url=None,
