@@ -62,6 +62,7 @@ CLOSE_CODES = {
     "bad_token": 4401,
     "removed": 4401,  # like a bad token: the page says so and offers to join again
     "no_spectators": 4403,
+    "bad_origin": 4403,  # a page of another site: refused, like a watcher not allowed
     "unknown_table": 4404,
     "table_expired": 4404,  # gone for good, like an unknown table: clients stop retrying
 }

@@ -19,6 +19,7 @@ from starlette.websockets import WebSocketDisconnect
 from ..i18n import requester_language
 from .connections import Connection
 from .hub import Hub, LiveTable
+from .origins import check_socket
 from .protocol import (
     CLOSE_CODES,
     ApiError,
@@ -95,7 +96,9 @@ def _data(message: Mapping[str, Any]) -> str | bytes | None:
 
 
 async def _hello(websocket: WebSocket, hub: Hub, table_id: str) -> tuple[LiveTable, int | None]:
-    """Who is at the other end: ``(table, seat)``, seat None for a spectator."""
+    """Who is at the other end: ``(table, seat)``, seat None for a spectator.  A page
+    of another site is refused before anything it sends is read."""
+    check_socket(websocket.headers, websocket.url.scheme)
     async with asyncio.timeout(hub.settings.hello_timeout):
         data = _data(await websocket.receive())
     if data is None:
