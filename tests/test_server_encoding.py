@@ -13,6 +13,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from server_helpers import Server, running_server
+from websockets.exceptions import ConnectionClosed
 
 from pysaboteur.i18n.validation import field_problem
 from pysaboteur.rules.reasons import Reason
@@ -195,3 +196,16 @@ def test_every_echoed_field_of_a_socket_message_encodes(
     assert json.loads(raw) == {"type": "error", "error": {"code": code, "message": said}}
     socket.send({"type": "ping"})  # still open
     assert socket.until(lambda m: m["type"] == "pong")
+
+
+def test_a_hello_with_a_lone_surrogate_token_is_a_wrong_token(server: Server) -> None:
+    table = server.create(players=3)["table"]
+    socket = server.socket(table, hello=False)
+    socket.send('{"type":"hello","token":"a\\udc80b"}')
+    assert socket.receive() == {
+        "type": "error",
+        "error": {"code": "bad_token", "message": "this token owns no seat at this table"},
+    }
+    with pytest.raises(ConnectionClosed) as closed:
+        socket.receive()
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 4401
