@@ -80,10 +80,10 @@ class Replay:
         return self._written[1]
 
     def _game_after(self, n: int) -> Game:
-        kept = n // EVERY
-        if not kept * EVERY <= self._at <= n:
-            # The kept copy nearest before ``n`` (unless the game in hand is nearer),
-            # copied again: kept copies are never played on.
+        if not self._at <= n < self._at + EVERY:
+            # Too far from the game in hand: the kept copy nearest before ``n``,
+            # copied again (kept copies are never played on).
+            kept = n // EVERY
             self._game, self._at = _copy(self._written_out(kept)), kept * EVERY
         while self._at < n:
             self._game.play(self.moves[self._at])
