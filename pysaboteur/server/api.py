@@ -12,7 +12,7 @@ from ..i18n import requester_language
 from ..rules import dumps_record, game_to_record
 from ..rules.reasons import Reason
 from .hub import Hub, LiveTable
-from .origins import check_change
+from .origins import check_origin
 from .protocol import (
     ApiError,
     CreateTable,
@@ -37,7 +37,7 @@ SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
 def same_origin(request: Request) -> None:
     """Refuse a change sent by another site's page (``bad_origin``, origins.py)."""
     if request.method not in SAFE_METHODS:
-        check_change(request.headers, request.url.scheme)
+        check_origin(request.headers, request.url.scheme)
 
 
 router = APIRouter(prefix="/api", dependencies=[Depends(same_origin)])

@@ -50,25 +50,22 @@ def foreign_origin(headers: Mapping[str, str], scheme: str) -> str | None:
     return origin[:SAID_BACK]
 
 
-def check_change(headers: Mapping[str, str], scheme: str) -> None:
-    """Refuse a change that another site's page sent (``bad_origin``)."""
+def check_origin(headers: Mapping[str, str], scheme: str) -> None:
+    """Refuse a change, or a table's WebSocket (``ws``, ``wss``), that another
+    site's page sent or opened (``bad_origin``).  A socket, too: that page could
+    make its visitors' browsers watch tables, or talk at them as spectators from
+    so many addresses that no limit by address would hold."""
     origin = foreign_origin(headers, scheme)
-    if origin is not None:
-        raise ApiError(
-            "bad_origin",
-            "changes are accepted only from this server's own pages, not from {origin}",
-            origin=origin,
-        )
-
-
-def check_socket(headers: Mapping[str, str], scheme: str) -> None:
-    """Refuse a table's WebSocket that another site's page opened (``bad_origin``):
-    that page could make its visitors' browsers watch tables, or talk at them as
-    spectators from so many addresses that no limit by address would hold."""
-    origin = foreign_origin(headers, scheme)
-    if origin is not None:
+    if origin is None:
+        return
+    if scheme in ("ws", "wss"):
         raise ApiError(
             "bad_origin",
             "the table's socket is open only to this server's own pages, not to {origin}",
             origin=origin,
         )
+    raise ApiError(
+        "bad_origin",
+        "changes are accepted only from this server's own pages, not from {origin}",
+        origin=origin,
+    )

@@ -19,7 +19,7 @@ from starlette.websockets import WebSocketDisconnect
 from ..i18n import requester_language
 from .connections import Connection
 from .hub import Hub, LiveTable
-from .origins import check_socket
+from .origins import check_origin
 from .protocol import (
     CLOSE_CODES,
     ApiError,
@@ -98,7 +98,7 @@ def _data(message: Mapping[str, Any]) -> str | bytes | None:
 async def _hello(websocket: WebSocket, hub: Hub, table_id: str) -> tuple[LiveTable, int | None]:
     """Who is at the other end: ``(table, seat)``, seat None for a spectator.  A page
     of another site is refused before anything it sends is read."""
-    check_socket(websocket.headers, websocket.url.scheme)
+    check_origin(websocket.headers, websocket.url.scheme)
     async with asyncio.timeout(hub.settings.hello_timeout):
         data = _data(await websocket.receive())
     if data is None:
