@@ -129,6 +129,7 @@ def _echoable(reason: Reason) -> Reason:
 
 
 def _echoed(value: Any) -> Any:
+    """A text value cleaned and cut short (the same object if that changed nothing)."""
     if isinstance(value, str):
         said = echo(value)
         return value if said == value else said

@@ -3,10 +3,13 @@
 JSON's ``"\\ud800"`` escape decodes to a Python string holding a lone surrogate,
 which is not Unicode text at all: UTF-8 cannot encode it.  Said back in an error
 ("unknown rule option(s): …") it made the answer itself fail (a 500 and a
-traceback).  Every answer and WebSocket message is made here, so none can fail
-that way: a lone surrogate goes out as U+FFFD, the replacement character, as a
-UTF-8 decoder shows undecodable bytes.  What a client sent is also said back at
-most :data:`ECHO_LIMIT` characters long (:func:`echo`).
+traceback).  Every JSON answer and refusal (:class:`JsonAnswer`, the
+application's default) and the socket's own messages (:func:`dumps`) are made
+here, so none can fail that way: a lone surrogate goes out as U+FFFD, the
+replacement character, as a UTF-8 decoder shows undecodable bytes.  (Views and
+talk lines hold no text a client sent unchecked: names and lines with a lone
+surrogate are refused.)  What a client sent is also said back at most
+:data:`ECHO_LIMIT` characters long (:func:`echo`, ``ApiError``).
 """
 
 from __future__ import annotations
