@@ -86,6 +86,10 @@ def test_a_crash_has_the_security_headers_too(
     response = server.call("GET", "/api/rules/base")
     assert error_of(response) == (500, "server_error")
     assert security_of(response) == ONCE_EACH
+    # The server closes the connection after a crash, and says so: the client's next
+    # request goes on a new one, and is answered.
+    assert response.headers["connection"] == "close"
+    assert server.call("GET", "/api/bots").status_code == 200
 
 
 def sent_through_the_middleware(scope_type: str, start: Message) -> Message:

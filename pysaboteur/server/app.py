@@ -119,5 +119,11 @@ def _add_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(Exception)
     async def crash(request: Request, error: Exception) -> JsonAnswer:
         log.exception("unexpected error", exc_info=error)
-        failed = ApiError("server_error", "the server failed; the request changed nothing")
+        # The server closes the connection after a crash's answer: saying so keeps a
+        # client from sending its next request on it, to have it cut off.
+        failed = ApiError(
+            "server_error",
+            "the server failed; the request changed nothing",
+            headers={"Connection": "close"},
+        )
         return refusal(request, failed)
