@@ -8,13 +8,18 @@ seeded cases drawn from families of client mistakes: bad JSON, wrong types,
 huge and deeply nested values, unknown fields, wrong or missing tokens, wrong
 methods, bad content types, foreign origins, illegal moves, moves out of turn
 or of another seat, stale moves, bad paths, malformed raw HTTP, and on the
-WebSocket bad hellos, binary frames, oversize frames and every bad message.
+WebSocket bad hellos, binary frames, oversize frames and every bad message;
+text that is no Unicode (lone surrogates, as ``"\\ud800"`` in JSON) in every
+field an answer may say back, and sockets opened by another site's page or
+scheme.
 
 For every case: the answer must not be a 500 (nor a ``server_error``, nor a
 WebSocket dropped without a close code, nor one that should stay open and
-closed); the server's log must gain no traceback; and the tables' state
-(their facts, every seat's view, the database's rows) must be the same
-before and after.
+closed); an answer must be strict UTF-8 JSON; a case made to be refused with
+a code (``bad_origin``) must get that code; the server's log must gain no
+traceback; and the tables' state (their facts, every seat's view, the
+database's rows) must be the same before and after.  Each finding is printed
+as it is found; any finding makes the exit code 1.
 
     .venv/bin/python scripts/fuzz_server.py --cases 200 --seed 1
 """
@@ -39,6 +44,7 @@ from audit_common import TRACEBACK, Progress, ServerProcess, script_parser, star
 from sqlalchemy import func, select
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
+from websockets.typing import Origin
 
 from pysaboteur.server.store import MoveRow, SeatRow, Store, TableRow
 
@@ -55,6 +61,8 @@ class Outcome:
     close: int | None = None  # the WebSocket close code, if it closed
     dropped_open: bool = False  # a socket that should have stayed open closed
     accepted: bool = False  # the server took it (it was not a mistake after all)
+    #: What was wrong with an answer itself (not UTF-8 JSON, not the code it must get).
+    wrong: str | None = None
 
 
 @dataclass
@@ -87,14 +95,46 @@ def bearer(token: str) -> dict[str, str]:
 
 
 def http_outcome(response: httpx.Response) -> Outcome:
-    code = None
+    code, wrong = None, None
     try:
-        body = response.json()
+        body = json.loads(response.content.decode("utf-8", errors="strict"))
         if isinstance(body, dict) and isinstance(body.get("error"), dict):
             code = body["error"].get("code")
-    except ValueError:
-        pass
-    return Outcome(status=response.status_code, code=code, accepted=response.is_success)
+    except ValueError as error:  # UnicodeDecodeError too
+        if response.headers.get("content-type", "").startswith("application/json"):
+            wrong = f"a JSON answer that is not strict UTF-8 JSON ({error})"
+    return Outcome(
+        status=response.status_code, code=code, accepted=response.is_success, wrong=wrong
+    )
+
+
+def every(cases: list[Case]) -> Case:
+    """All of ``cases`` in turn: the first outcome that failed (a 500, a dropped
+    socket, a wrong answer), else the last."""
+
+    async def case(world: World) -> Outcome:
+        outcome = Outcome()
+        for each in cases:
+            outcome = await each(world)
+            failed = outcome.status == 500 or outcome.code == "server_error"
+            if failed or outcome.wrong or outcome.close in FAILED_CLOSES or outcome.dropped_open:
+                break
+        return outcome
+
+    return case
+
+
+def refused_with(code: str, case: Case) -> Case:
+    """``case``, whose answer must be a refusal with ``code``."""
+
+    async def checked(world: World) -> Outcome:
+        outcome = await case(world)
+        if outcome.code != code and outcome.wrong is None:
+            got = outcome.code or outcome.close or outcome.status
+            outcome.wrong = f"answered {got}, not refused with {code}"
+        return outcome
+
+    return checked
 
 
 def request(method: str, path: str, **keywords: Any) -> Case:
@@ -130,15 +170,18 @@ def socket_case(
     hello: Callable[[World], Any] | None,
     sends: Callable[[World], list[str | bytes]],
     stays_open: bool,
+    origin: Callable[[World], str] | None = None,
 ) -> Case:
-    """A WebSocket: an optional good hello (whose welcome and view are read), then
-    the messages; the first error or close after them is the outcome.  A socket
-    that should stay open is then asked for a pong."""
+    """A WebSocket (opened as a page of ``origin`` would, if any): an optional good
+    hello (whose welcome and view are read), then the messages; the first error or
+    close after them is the outcome.  A socket that should stay open is then asked
+    for a pong."""
 
     async def case(world: World) -> Outcome:
         outcome = Outcome()
         url = f"{world.server.ws_url}{path(world)}"
-        async with connect(url, open_timeout=10, max_size=None) as ws:
+        page = Origin(origin(world)) if origin is not None else None
+        async with connect(url, open_timeout=10, max_size=None, origin=page) as ws:
             try:
                 if hello is not None:
                     await ws.send(json.dumps(hello(world)))
@@ -158,6 +201,8 @@ def socket_case(
                 outcome.dropped_open = stays_open and outcome.close != 1009
             except TimeoutError:
                 outcome.code = "no answer"
+            except ValueError as error:  # a frame that is not JSON
+                outcome.wrong = f"a message that is not JSON ({error})"
         return outcome
 
     return case
@@ -332,13 +377,66 @@ def f_content_type(rng: random.Random, w: World) -> tuple[str, Case]:
     return f"content type {kind} to {path}", request("POST", path, content=body, headers=headers)
 
 
+def foreign_origins(w: World) -> list[str]:
+    """Origins of pages that are not this server's: other sites, this host and port
+    with the other scheme, this host with another port or name, nonsense."""
+    port = w.server.port
+    return [f"https://127.0.0.1:{port}", "http://evil.example", "null", "file://", "x",
+            "https://127.0.0.1.evil.example", f"http://localhost:{port}",
+            f"http://127.0.0.1:{port + 1}", f"ws://127.0.0.1:{port}"]  # fmt: skip
+
+
 def f_origin(rng: random.Random, w: World) -> tuple[str, Case]:
-    origin = rng.choice(["http://evil.example", "null", "https://127.0.0.1.evil.example",
-                         f"http://localhost:{w.server.port + 1}", "file://", "x"])  # fmt: skip
+    origin = rng.choice(foreign_origins(w))
     path, headers = rng.choice(_posts(w)[:2])
-    return f"Origin {origin} to {path}", request(
-        "POST", path, json={"name": "Eve"}, headers={**headers, "Origin": origin}
+    return f"Origin {origin} to {path}", refused_with(
+        "bad_origin",
+        request("POST", path, json={"name": "Eve"}, headers={**headers, "Origin": origin}),
     )
+
+
+#: Text that is no Unicode, as JSON escapes: lone surrogates, high and low, a pair
+#: the wrong way round, and a long run of them (said back cut short, if at all).
+UNENCODABLE = ["\\ud800", "\\udfff", "a\\udc80b", "\\ud83d", "\\ude00\\ud83d",
+               "\\ud800" * 300]  # fmt: skip
+#: The same as a path's bytes (the surrogate's UTF-8 form, which no decoder takes).
+UNENCODABLE_PATH = "%ED%A0%80"
+
+
+def f_unencodable(rng: random.Random, w: World) -> tuple[str, Case]:
+    """No-Unicode text in every field a refusal may say back, each in a request of its own."""
+    text = rng.choice(UNENCODABLE)
+    seat, host = w.to_move, w.lobby_tokens[0]
+    json_type = {"Content-Type": "application/json"}
+    bodies = [
+        ("/api/tables", {}, '{"name":"%s"}'),
+        ("/api/tables", {}, '{"name":"a","edition":"%s"}'),
+        ("/api/tables", {}, '{"name":"a","bots":"%s"}'),
+        ("/api/tables", {}, '{"name":"a","options":{"%s":1}}'),
+        ("/api/tables", {}, '{"name":"a","options":{"gold_draw":"%s"}}'),
+        ("/api/tables", {}, '{"name":"a","%s":1}'),
+        ("/api/tables", {}, '{"name":"a","players":"%s"}'),
+        (f"/api/tables/{w.lobby}/join", {}, '{"name":"%s"}'),
+        (f"/api/tables/{w.lobby}/remove", bearer(host), '{"seat":"%s"}'),
+        (f"/api/tables/{w.playing}/moves", bearer(w.tokens[seat]), '{"move":"%s"}'),
+        (f"/api/tables/{w.playing}/moves", bearer(w.tokens[seat]),
+         '{"move":"' + str(seat) + ' place %s 1,0"}'),
+    ]  # fmt: skip
+    cases = [
+        request("POST", path, content=(body % text).encode(), headers={**token, **json_type})
+        for path, token, body in bodies
+    ]
+    where = UNENCODABLE_PATH
+    paths = [f"/api/tables/{where}", f"/api/rules/{where}", f"/api/tables/{where}/view",
+             f"/api/tables/{w.playing}/replay/{where}", f"/t/{where}", f"/locales/{where}.json",
+             f"/static/{where}"]  # fmt: skip
+    cases += [request("GET", path) for path in paths]
+    headers = [{"Content-Type": b"application/\xed\xa0\x80"}, {"Origin": b"http://\xed\xa0\x80"}]
+    cases += [
+        request("POST", "/api/tables", content=b'{"name":"Eve"}', headers={**json_type, **header})
+        for header in headers
+    ]
+    return f"no-Unicode {text[:14]!r} in every field, path and header said back", every(cases)
 
 
 def f_illegal_move(rng: random.Random, w: World) -> tuple[str, Case]:
@@ -493,6 +591,31 @@ def f_ws_message(rng: random.Random, w: World) -> tuple[str, Case]:
     )
 
 
+def f_ws_unencodable(rng: random.Random, w: World) -> tuple[str, Case]:
+    """No-Unicode text in every field of a message a refusal may say back."""
+    text = rng.choice(UNENCODABLE)
+    seat = w.to_move
+    messages = ['{"type":"%s"}', '{"type":"move","move":"%s"}', '{"type":"say","text":"%s"}',
+                '{"type":"ping","%s":1}', '{"type":"claim","claim":"role","role":"%s"}',
+                '{"type":"move","move":"' + str(seat) + ' discard %s"}']  # fmt: skip
+    hello = {"type": "hello", "token": w.tokens[seat]}
+    cases = [
+        socket_case(_ws_path, lambda w: hello, lambda w, m=m: [m % text], True) for m in messages
+    ]
+    bad_hello = '{"type":"hello","token":"' + text + '"}'
+    cases.append(socket_case(_ws_path, None, lambda w: [bad_hello], False))
+    return f"WebSocket no-Unicode {text[:14]!r} in every field said back", every(cases)
+
+
+def f_ws_origin(rng: random.Random, w: World) -> tuple[str, Case]:
+    origin = rng.choice(foreign_origins(w))
+    path = rng.choice([_ws_path, lambda w: f"/ws/tables/{w.lobby}"])
+    # Refused before the hello is read: nothing is sent, the refusal is read.
+    return f"WebSocket opened by a page of {origin}", refused_with(
+        "bad_origin", socket_case(path, None, lambda w: [], False, origin=lambda w: origin)
+    )
+
+
 def f_ws_spectator_acts(rng: random.Random, w: World) -> tuple[str, Case]:
     kind = rng.choice(["move", "start", "back"])
     message = {"type": kind, "move": w.legal_text} if kind == "move" else {"type": kind}
@@ -513,7 +636,8 @@ FAMILIES: list[Family] = [
     f_bad_json, f_wrong_create, f_wrong_join, f_wrong_move_type, f_unknown_field, f_huge,
     f_wrong_token, f_no_token, f_wrong_method, f_content_type, f_origin, f_illegal_move,
     f_out_of_turn, f_wrong_seat, f_stale, f_wrong_state, f_bad_path, f_raw, f_ws_bad_hello,
-    f_ws_message, f_ws_spectator_acts, f_ws_out_of_turn,
+    f_ws_message, f_ws_spectator_acts, f_ws_out_of_turn, f_unencodable, f_ws_unencodable,
+    f_ws_origin,
 ]  # fmt: skip
 
 
@@ -586,8 +710,14 @@ class Results:
     dropped: list[str] = field(default_factory=list)
     tracebacks: list[str] = field(default_factory=list)
     changed: list[str] = field(default_factory=list)
+    wrong: list[str] = field(default_factory=list)
     accepted: list[str] = field(default_factory=list)
     codes: Counter[str] = field(default_factory=Counter)
+
+    def find(self, kind: list[str], finding: str) -> None:
+        """Keep ``finding`` in ``kind`` (one of the lists above) and say it at once."""
+        kind.append(finding)
+        print(f"finding: {finding}", flush=True)
 
 
 async def run(args: argparse.Namespace, server: ServerProcess, progress: Progress) -> Results:
@@ -615,15 +745,17 @@ async def run(args: argparse.Namespace, server: ServerProcess, progress: Progres
             label = f"#{number} {name}"
             results.codes[str(outcome.code or outcome.close or outcome.status)] += 1
             if outcome.status == 500 or outcome.code == "server_error":
-                results.server_errors.append(label)
+                results.find(results.server_errors, f"{label}: a 500 (server_error)")
             if outcome.close in FAILED_CLOSES or outcome.dropped_open:
-                results.dropped.append(f"{label}: closed {outcome.close}")
+                results.find(results.dropped, f"{label}: closed {outcome.close}")
+            if outcome.wrong is not None:
+                results.find(results.wrong, f"{label}: {outcome.wrong}")
             if server.log_text().count(TRACEBACK) > log_before:
-                results.tracebacks.append(label)
+                results.find(results.tracebacks, f"{label}: a traceback in the server's log")
             if outcome.accepted:
                 results.accepted.append(label)
             elif after != before:
-                results.changed.append(label)
+                results.find(results.changed, f"{label}: the state changed")
             if number % 25 == 0 or number == args.cases:
                 answer = f"{outcome.status or ''} {outcome.code or ''} {outcome.close or ''}"
                 progress.say(f"{number}/{args.cases} cases; last: {name} -> {answer}")
@@ -651,10 +783,6 @@ def main(argv: list[str] | None = None) -> int:
             server.stop()
         if results.tracebacks:
             print(server.first_traceback())
-    for line in (results.server_errors + results.dropped + results.tracebacks + results.changed)[
-        :20
-    ]:
-        print("  ", line)
     for line in results.accepted[:10]:
         print("   accepted (not a refusal):", line)
     print("answers:", ", ".join(f"{code} x{n}" for code, n in results.codes.most_common()))
@@ -675,6 +803,11 @@ def main(argv: list[str] | None = None) -> int:
                 not results.tracebacks,
             ),
             ("state changes after a refusal", len(results.changed), not results.changed),
+            (
+                "answers not UTF-8 JSON, or not the refusal they must be",
+                len(results.wrong),
+                not results.wrong,
+            ),
             ("cases the server accepted", len(results.accepted), True),
         ],
     )

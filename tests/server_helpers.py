@@ -25,6 +25,7 @@ import uvicorn
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 from websockets.sync.client import ClientConnection, connect
+from websockets.typing import Origin
 
 from pysaboteur.rules import Move
 from pysaboteur.server import Settings, create_app
@@ -114,9 +115,23 @@ class Server:
     def view(self, table: str, token: str | None = None) -> View:
         return dict(self.ok("GET", f"/api/tables/{table}/view", token))
 
-    def socket(self, table: str, token: str | None = None, *, hello: bool = True) -> Socket:
-        """A WebSocket to ``table`` that said hello with ``token`` (unless not ``hello``)."""
-        connection = connect(f"{self.ws_url}ws/tables/{table}", **self.socket_options())
+    def socket(
+        self,
+        table: str,
+        token: str | None = None,
+        *,
+        hello: bool = True,
+        origin: str | None = None,
+        headers: dict[str, str] | None = None,
+    ) -> Socket:
+        """A WebSocket to ``table`` that said hello with ``token`` (unless not ``hello``),
+        opened as a page of ``origin`` would (none: as a program), with ``headers``."""
+        connection = connect(
+            f"{self.ws_url}ws/tables/{table}",
+            origin=Origin(origin) if origin is not None else None,
+            additional_headers=headers,
+            **self.socket_options(),
+        )
         socket = Socket(self.sockets.enter_context(connection))
         if hello:
             socket.send({"type": "hello"} if token is None else {"type": "hello", "token": token})

@@ -84,6 +84,9 @@ def test_fuzz_refuses_every_case_cleanly() -> None:
     assert figure(output, "responses of 500 (or server_error)") == "0"
     assert figure(output, "cases with a traceback in the server log") == "0"
     assert figure(output, "state changes after a refusal") == "0"
+    assert figure(output, "answers not UTF-8 JSON, or not the refusal they must be") == "0"
+    # 30 cases run each family once at least: the no-Unicode and other-origin ones too.
+    assert figure(output, "families of mistakes") == "25"
 
 
 def test_stall_test_times_every_phase() -> None:

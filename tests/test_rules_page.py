@@ -207,7 +207,7 @@ def open_rules(browser: Browser, url: str, screen: str) -> Page:
     page = context.new_page()
     page.set_default_timeout(STEP_MS)
     page.goto(url)
-    page.wait_for_function("document.body.dataset.ready === 'yes'")
+    page.wait_for_function("() => document.body.dataset.ready === 'yes'")
     return page
 
 
@@ -295,14 +295,14 @@ def test_the_tables_link_opens_the_rules_of_its_edition_in_a_new_tab(
     page.goto(f"{server.url}t/{table}")
     link = page.get_by_test_id("rules-link")
     page.wait_for_function(
-        "document.querySelector('[data-testid=rules-link]').href.includes('edition=')"
+        "() => document.querySelector('[data-testid=rules-link]').href.includes('edition=')"
     )
     assert link.get_attribute("href") == "/rules?edition=saboteur2"
     assert link.get_attribute("target") == "_blank"
     with context.expect_page() as opened:
         link.click()
     rules = opened.value
-    rules.wait_for_function("document.body.dataset.ready === 'yes'")
+    rules.wait_for_function("() => document.body.dataset.ready === 'yes'")
     assert what_the_page_shows(rules)["edition"] == "saboteur2"
     assert page.url == f"{server.url}t/{table}"  # the seat's own page stays where it was
     context.close()

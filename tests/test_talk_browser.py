@@ -157,12 +157,12 @@ def test_the_replay_shows_the_talk_at_its_moments(tmp_path: Path) -> None:
 
         page = context_of(browser, 1280, 800).new_page()
         page.goto(f"{server.url}replay/{table}")
-        page.wait_for_function("document.body.dataset.n === '0'")
+        page.wait_for_function("() => document.body.dataset.n === '0'")
         wait_for_line(page, 1)
         assert line_texts(page) == ["good luck"]
         assert "said at this move" in page.get_by_test_id("talk-line-1").inner_text()
         page.get_by_test_id("replay-last").click()
-        page.wait_for_function(f"document.body.dataset.n === '{total}'")
+        page.wait_for_function(f"() => document.body.dataset.n === '{total}'")
         wait_for_line(page, 2)
         assert line_texts(page) == ["good luck", HOSTILE]
         assert "before the first move" in page.get_by_test_id("talk-line-1").inner_text()

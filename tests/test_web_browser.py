@@ -138,7 +138,7 @@ def test_a_person_whose_clock_runs_out_is_played_for_until_back(tmp_path: Path) 
         page.evaluate(f"localStorage.setItem('pysaboteur.token.{table}', '{created['token']}')")
         page.goto(f"{server.base}/t/{table}")
         page.get_by_test_id("start").click()
-        page.wait_for_function("document.body.dataset.myTurn === 'yes'", timeout=STEP_MS)
+        page.wait_for_function("() => document.body.dataset.myTurn === 'yes'", timeout=STEP_MS)
         page.locator(".seat.me .countdown").wait_for()
 
         page.get_by_test_id("back").wait_for(timeout=20_000)  # the clock ran out
@@ -204,7 +204,7 @@ def _label(code: str) -> str:
 
 def _cards_have_text_labels(page: Page) -> None:
     """Every card says what it is in words: the hand's cards and the start."""
-    page.wait_for_function("window.saboteurView && window.saboteurView.observation")
+    page.wait_for_function("() => window.saboteurView && window.saboteurView.observation")
     hand = hand_on_page(page)
     labels = page.locator('[data-testid^="hand-card-"]').evaluate_all(
         "nodes => nodes.map(node => node.getAttribute('aria-label'))"
@@ -220,7 +220,7 @@ def _reload_and_check(page: Page) -> None:
     hand = hand_on_page(page)
     page.reload()
     page.locator("#game").wait_for()
-    page.wait_for_function("document.body.dataset.myTurn === 'yes'")
+    page.wait_for_function("() => document.body.dataset.myTurn === 'yes'")
     after = page_state(page)
     assert (after["seat"], after["version"]) == (before["seat"], before["version"])
     assert hand_on_page(page) == hand
@@ -244,10 +244,10 @@ def _replay_steps_through(page: Page, total: int) -> None:
     page.get_by_test_id("replay-link").click()
     page.get_by_test_id("replay-move").get_by_text("The deal").wait_for()
     page.get_by_test_id("replay-forward").click()
-    page.wait_for_function("document.body.dataset.n === '1'")
+    page.wait_for_function("() => document.body.dataset.n === '1'")
     assert page.get_by_test_id("replay-move").inner_text().startswith(f"Move 1 of {total}: ")
     page.keyboard.press("End")
-    page.wait_for_function(f"document.body.dataset.n === '{total}'")
+    page.wait_for_function(f"() => document.body.dataset.n === '{total}'")
     screenshot(page, "replay")
 
 

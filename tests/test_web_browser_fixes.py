@@ -79,7 +79,7 @@ def start_as_host(page: Page) -> None:
 
 def wait_for_my_turn(page: Page) -> None:
     page.wait_for_function(
-        "document.body.dataset.myTurn === 'yes' && document.body.dataset.phase === 'play'",
+        "() => document.body.dataset.myTurn === 'yes' && document.body.dataset.phase === 'play'",
         timeout=STEP_MS,
     )
 
@@ -199,7 +199,7 @@ def test_a_seat_back_after_a_round_ended_while_away_sees_its_summary_once(
         socket.close()
 
         page = open_seat(context, server, table, token)
-        page.wait_for_function("Number(document.body.dataset.version) > 0")
+        page.wait_for_function("() => Number(document.body.dataset.version) > 0")
         dialog = page.locator("#round-end-dialog[open]")
         dialog.wait_for()
         assert "Round 1" in dialog.inner_text()
@@ -208,7 +208,7 @@ def test_a_seat_back_after_a_round_ended_while_away_sees_its_summary_once(
         dialog.wait_for(state="detached")
 
         page.reload()  # once: not again on the next visit
-        page.wait_for_function("Number(document.body.dataset.version) > 0")
+        page.wait_for_function("() => Number(document.body.dataset.version) > 0")
         page.wait_for_timeout(500)
         assert not page_state(page)["dialog"]
 

@@ -96,7 +96,7 @@ def test_two_people_and_two_bots_play_saboteur2_in_the_browser(tmp_path: Path) -
         ana.get_by_test_id("replay-move").get_by_text("The deal").wait_for()
         ana.keyboard.press("End")
         total = sum(len(moves["moves"]) for moves in record["rounds"])
-        ana.wait_for_function(f"document.body.dataset.n === '{total}'")
+        ana.wait_for_function(f"() => document.body.dataset.n === '{total}'")
         assert "gold piece" in ana.locator(".replay-seat").first.inner_text()
         screenshot(ana, "saboteur2-replay")
         browser.close()

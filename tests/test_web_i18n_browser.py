@@ -147,7 +147,7 @@ class Checker:
         return found
 
     def __call__(self, page: Page, where: str) -> None:
-        page.wait_for_function("document.fonts.status === 'loaded'")
+        page.wait_for_function("() => document.fonts.status === 'loaded'")
         bare = self.bare(page)
         assert bare == [], f"words outside the catalogues on {where}:\n" + "\n".join(bare)
         assert page.get_by_test_id("language").count() == 1, f"no language picker on {where}"
@@ -208,10 +208,10 @@ def test_no_visible_word_bypasses_the_catalogues(
         check(finished, "the replay at the deal")
         for _ in range(3):
             finished.get_by_test_id("replay-forward").click()
-        finished.wait_for_function("document.body.dataset.n === '3'")
+        finished.wait_for_function("() => document.body.dataset.n === '3'")
         check(finished, "the replay at move 3")
         finished.get_by_test_id("replay-last").click()
-        finished.wait_for_function("document.body.dataset.n !== '3'")
+        finished.wait_for_function("() => document.body.dataset.n !== '3'")
         check(finished, "the replay's end")
         screenshot(finished, f"i18n-pseudo-{edition}-replay")
 

@@ -31,6 +31,10 @@ _SENTENCES: Final[dict[str, _Make]] = {
     "missing": lambda ctx: Reason("Field required"),
     "extra_forbidden": lambda ctx: Reason("Extra inputs are not permitted"),
     "string_type": lambda ctx: Reason("Input should be a valid string"),
+    # A string holding a lone surrogate ("\ud800" in the JSON), which is no text at all.
+    "string_unicode": lambda ctx: Reason(
+        "Input should be a valid string, unable to parse raw data as a unicode string"
+    ),
     "int_type": lambda ctx: Reason("Input should be a valid integer"),
     "int_parsing": lambda ctx: Reason(
         "Input should be a valid integer, unable to parse string as an integer"

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from typing import Any
-from urllib.parse import urlsplit
 
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import JSONResponse, Response
@@ -13,6 +12,7 @@ from ..i18n import requester_language
 from ..rules import dumps_record, game_to_record
 from ..rules.reasons import Reason
 from .hub import Hub, LiveTable
+from .origins import check_origin
 from .protocol import (
     ApiError,
     CreateTable,
@@ -27,6 +27,7 @@ from .protocol import (
 from .rate_limit import RateLimit
 from .store import OVER
 from .table import Table
+from .wire_json import JsonAnswer
 
 NO_STORE = {"Cache-Control": "no-store"}
 #: Methods that change nothing, which any page may send.
@@ -34,41 +35,16 @@ SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
 
 
 def same_origin(request: Request) -> None:
-    """Refuse a change sent by another site's page (``bad_origin``).
-
-    A page of any site can make its visitor's browser POST here; browsers say
-    which site with ``Origin``.  It must name this server as the request did
-    (its ``Host``); requests with no ``Origin`` (programs, old browsers) pass.
-    """
-    if request.method in SAFE_METHODS:
-        return
-    origin = request.headers.get("origin")
-    if origin is not None and not _same_host(origin, request.headers.get("host", "")):
-        raise ApiError(
-            "bad_origin",
-            "changes are accepted only from this server's own pages, not from {origin}",
-            origin=origin[:100],
-        )
-
-
-def _same_host(origin: str, host: str) -> bool:
-    """Whether ``Origin: origin`` names the server asked for as ``Host: host``."""
-    mine, theirs = urlsplit("//" + host), urlsplit(origin)
-    if theirs.scheme not in ("http", "https") or not theirs.hostname or not mine.hostname:
-        return False  # "null" (a sandboxed page, a file) or nonsense
-    default = 443 if theirs.scheme == "https" else 80
-    try:
-        ports = (theirs.port or default, mine.port or default)
-    except ValueError:  # a port that is not a number
-        return False
-    return theirs.hostname == mine.hostname and ports[0] == ports[1]
+    """Refuse a change sent by another site's page (``bad_origin``, origins.py)."""
+    if request.method not in SAFE_METHODS:
+        check_origin(request.headers, request.url.scheme)
 
 
 router = APIRouter(prefix="/api", dependencies=[Depends(same_origin)])
 
 
-def answer(data: Any, status: int = 200) -> JSONResponse:
-    return JSONResponse(data, status, headers=NO_STORE)
+def answer(data: Any, status: int = 200) -> JsonAnswer:
+    return JsonAnswer(data, status, headers=NO_STORE)
 
 
 def hub_of(request: Request) -> Hub:

@@ -11,10 +11,10 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 from starlette.requests import ClientDisconnect
 from starlette.responses import Response
+from starlette.types import ASGIApp
 
 from ..i18n import requester_language
 from ..i18n.validation import field_problem
@@ -24,9 +24,19 @@ from .hub import Hub
 from .log_masking import mask_tokens_in_logs
 from .protocol import ApiError
 from .rate_limit import RateLimit
+from .security_headers import SecurityHeaders
 from .store import Store
+from .wire_json import JsonAnswer
 
 log = logging.getLogger(__name__)
+
+
+class SaboteurApp(FastAPI):
+    """FastAPI with the security headers around everything it answers, its own
+    error handler's 500s too (Starlette puts those outside any added middleware)."""
+
+    def build_middleware_stack(self) -> ASGIApp:
+        return SecurityHeaders(super().build_middleware_stack())
 
 
 def create_app(
@@ -56,8 +66,13 @@ def create_app(
             await hub.stop()
             store.close()
 
-    app = FastAPI(
-        title="pysaboteur", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None
+    app = SaboteurApp(
+        title="pysaboteur",
+        lifespan=lifespan,
+        docs_url=None,
+        redoc_url=None,
+        openapi_url=None,
+        default_response_class=JsonAnswer,
     )
     app.state.table_limit = RateLimit(
         settings.tables_per_client, settings.table_window, clock or time.monotonic
@@ -71,23 +86,23 @@ def create_app(
 
 
 def _add_error_handlers(app: FastAPI) -> None:
-    def refusal(request: Request, error: ApiError) -> JSONResponse:
+    def refusal(request: Request, error: ApiError) -> JsonAnswer:
         # Said in the requester's language (its "lang" cookie, else Accept-Language).
         body = error.body(requester_language(request))
-        return JSONResponse(body, error.status, headers={**api.NO_STORE, **error.headers})
+        return JsonAnswer(body, error.status, headers={**api.NO_STORE, **error.headers})
 
     @app.exception_handler(ApiError)
-    async def api_error(request: Request, error: ApiError) -> JSONResponse:
+    async def api_error(request: Request, error: ApiError) -> JsonAnswer:
         return refusal(request, error)
 
     @app.exception_handler(RequestValidationError)
-    async def invalid(request: Request, error: RequestValidationError) -> JSONResponse:
+    async def invalid(request: Request, error: RequestValidationError) -> JsonAnswer:
         first = error.errors()[0]
         where = ".".join(str(part) for part in first["loc"][1:])
         return refusal(request, ApiError("bad_request", field_problem(where, first)))
 
     @app.exception_handler(HTTPException)
-    async def http_error(request: Request, error: HTTPException) -> JSONResponse:
+    async def http_error(request: Request, error: HTTPException) -> JsonAnswer:
         code = "not_found" if error.status_code == 404 else "bad_request"
         response = refusal(request, ApiError(code, str(error.detail)))
         response.status_code = error.status_code
@@ -102,7 +117,13 @@ def _add_error_handlers(app: FastAPI) -> None:
         return Response(status_code=400)
 
     @app.exception_handler(Exception)
-    async def crash(request: Request, error: Exception) -> JSONResponse:
+    async def crash(request: Request, error: Exception) -> JsonAnswer:
         log.exception("unexpected error", exc_info=error)
-        failed = ApiError("server_error", "the server failed; the request changed nothing")
+        # The server closes the connection after a crash's answer: saying so keeps a
+        # client from sending its next request on it, to have it cut off.
+        failed = ApiError(
+            "server_error",
+            "the server failed; the request changed nothing",
+            headers={"Connection": "close"},
+        )
         return refusal(request, failed)

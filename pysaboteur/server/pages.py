@@ -14,10 +14,11 @@ import re
 from pathlib import Path
 
 from fastapi import APIRouter, Request
-from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, PlainTextResponse, Response
+from fastapi.responses import FileResponse, HTMLResponse, PlainTextResponse, Response
 
 from ..i18n import LANGUAGES, requester_language
 from ..i18n import SOURCE as DEFAULT
+from .wire_json import JsonAnswer
 
 router = APIRouter()
 #: Browsers revalidate every time (a cheap 304), so a new client version shows at once.
@@ -114,7 +115,7 @@ def _page(request: Request, name: str) -> Response:
 async def locale(request: Request, lang: str) -> Response:
     if lang not in LANGUAGES:
         return PlainTextResponse(f"unknown language: {lang[:MAX_NAME]!r}", 404)
-    return JSONResponse(catalogue(_web_dir(request), lang), headers=REVALIDATE)
+    return JsonAnswer(catalogue(_web_dir(request), lang), headers=REVALIDATE)
 
 
 @router.get("/", include_in_schema=False)

@@ -15,6 +15,7 @@ from ..i18n import SOURCE, translate
 from ..i18n.validation import field_problem
 from ..rules.reasons import Reason
 from .name_rules import name_problem
+from .wire_json import clean, dumps, echo
 
 #: Every error code and the HTTP status it goes with.
 STATUS = {
@@ -62,6 +63,7 @@ CLOSE_CODES = {
     "bad_token": 4401,
     "removed": 4401,  # like a bad token: the page says so and offers to join again
     "no_spectators": 4403,
+    "bad_origin": 4403,  # a page of another site: refused, like a watcher not allowed
     "unknown_table": 4404,
     "table_expired": 4404,  # gone for good, like an unknown table: clients stop retrying
 }
@@ -86,15 +88,17 @@ class ApiError(Exception):
     The sentence is an English template filled with ``params``
     (``ApiError("table_full", "all {players} seats are taken", players=5)``), or an
     engine's :class:`~pysaboteur.rules.reasons.Reason`: :meth:`body` says it in the
-    requester's language (docs/languages.md).
+    requester's language (docs/languages.md).  Its text values (often what the
+    client sent: a key, a name, a path) are said back cleaned and cut short
+    (:func:`~pysaboteur.server.wire_json.echo`).
     """
 
     def __init__(
         self, code: str, message: str, headers: dict[str, str] | None = None, **params: Any
     ) -> None:
         assert code in STATUS, code
-        made = isinstance(message, Reason) and not params
-        reason = message if made else Reason(message, **params)
+        made = message if isinstance(message, Reason) and not params else None
+        reason = _echoable(made if made is not None else Reason(message, **params))
         super().__init__(reason)
         self.code = code
         self.message: str = reason  # the English sentence (a Reason)
@@ -105,7 +109,32 @@ class ApiError(Exception):
         return STATUS[self.code]
 
     def body(self, lang: str = SOURCE) -> dict[str, Any]:
-        return {"error": {"code": self.code, "message": translate(self.message, lang)}}
+        return {"error": {"code": self.code, "message": clean(translate(self.message, lang))}}
+
+
+def _echoable(reason: Reason) -> Reason:
+    """``reason`` with each text value (its own, and its Reasons' in turn) cut short
+    and cleaned; ``reason`` itself when none needed it."""
+    params = {
+        name: _echoable(value) if isinstance(value, Reason) else _echoed(value)
+        for name, value in reason.params.items()
+    }
+    if all(params[name] is value for name, value in reason.params.items()):
+        return reason
+    # Made again from the form it was said in (a counted sentence's plural, if not 1).
+    said = reason.template if reason.plural is None or reason.number == 1 else reason.plural
+    again = Reason(said, **params)
+    again.template, again.plural = reason.template, reason.plural
+    again.number, again.context = reason.number, reason.context
+    return again
+
+
+def _echoed(value: Any) -> Any:
+    """A text value cleaned and cut short (the same object if that changed nothing)."""
+    if isinstance(value, str):
+        said = echo(value)
+        return value if said == value else said
+    return value
 
 
 class Strict(BaseModel):
@@ -313,4 +342,4 @@ def parse_message(data: str | bytes, limit: int) -> ClientMessage:
 
 
 def error_message(error: ApiError, lang: str = SOURCE) -> str:
-    return json.dumps({"type": "error", **error.body(lang)})
+    return dumps({"type": "error", **error.body(lang)})

@@ -12,7 +12,6 @@ from collections import Counter
 from typing import Any
 
 from fastapi import APIRouter
-from fastapi.responses import JSONResponse
 
 from ..rules.cards import GREEN
 from ..rules.editions import EDITIONS, Edition, find_edition
@@ -21,6 +20,7 @@ from ..rules.editions import saboteur2 as saboteur2_tables
 from ..rules.gold import SABOTEUR_PAY, finder_draw_count
 from ..rules.gold_pieces import SHORTFALL, payout
 from .protocol import ApiError
+from .wire_json import JsonAnswer
 
 router = APIRouter(prefix="/api")
 #: The answer changes only with the engine: browsers may keep it for an hour.
@@ -108,7 +108,7 @@ def rules_of(name: str) -> dict[str, Any]:
 
 
 @router.get("/rules/{edition}")
-async def rules_numbers(edition: str) -> JSONResponse:
+async def rules_numbers(edition: str) -> JsonAnswer:
     try:
         numbers = rules_of(edition)
     except ValueError:
@@ -119,4 +119,4 @@ async def rules_numbers(edition: str) -> JSONResponse:
             edition=edition[:40],
             known=known,
         ) from None
-    return JSONResponse(numbers, headers=CACHE)
+    return JsonAnswer(numbers, headers=CACHE)

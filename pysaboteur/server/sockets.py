@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -20,6 +19,7 @@ from starlette.websockets import WebSocketDisconnect
 from ..i18n import requester_language
 from .connections import Connection
 from .hub import Hub, LiveTable
+from .origins import check_origin
 from .protocol import (
     CLOSE_CODES,
     ApiError,
@@ -38,9 +38,10 @@ from .protocol import (
     parse_message,
 )
 from .talk import Speaker
+from .wire_json import dumps
 
 router = APIRouter()
-PONG = json.dumps({"type": "pong"})
+PONG = dumps({"type": "pong"})
 
 
 @router.websocket("/ws/tables/{table_id}")
@@ -60,7 +61,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
         return
     connection = Connection(websocket, seat, hub.settings.max_queue)
     connection.start()
-    connection.push(json.dumps({"type": "welcome", "seat": seat}))
+    connection.push(dumps({"type": "welcome", "seat": seat}))
     hub.attach(live, connection)
     if seat is not None:
         with contextlib.suppress(ApiError):  # a failed write is logged; `back` may retry
@@ -95,7 +96,9 @@ def _data(message: Mapping[str, Any]) -> str | bytes | None:
 
 
 async def _hello(websocket: WebSocket, hub: Hub, table_id: str) -> tuple[LiveTable, int | None]:
-    """Who is at the other end: ``(table, seat)``, seat None for a spectator."""
+    """Who is at the other end: ``(table, seat)``, seat None for a spectator.  A page
+    of another site is refused before anything it sends is read."""
+    check_origin(websocket.headers, websocket.url.scheme)
     async with asyncio.timeout(hub.settings.hello_timeout):
         data = _data(await websocket.receive())
     if data is None:

@@ -18,7 +18,9 @@ def new_token() -> str:
 
 
 def hash_token(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
+    # A client's token may hold a lone surrogate ("\ud800" in a hello), which UTF-8
+    # refuses to encode; passed through, it hashes like any other wrong token.
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def new_seed() -> int:

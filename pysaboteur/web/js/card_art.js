@@ -31,7 +31,7 @@ function ensureDefs() {
     );
   const defs = s(
     "svg",
-    { id: "sab-defs", width: 0, height: 0, "aria-hidden": "true", style: "position:absolute" },
+    { id: "sab-defs", width: 0, height: 0, "aria-hidden": "true" },
     s(
       "defs",
       {},
