@@ -36,7 +36,7 @@ def nobody_listening() -> str:
 def arguments(url: str) -> argparse.Namespace:
     return argparse.Namespace(
         url=url, tables=3, clients=6, players=3, bots="random", bot_pause=None,
-        duration=1.0, warmup=0.5, client_processes=1,
+        duration=1.0, warmup=0.5, client_processes=1, authority=None,
     )  # fmt: skip
 
 

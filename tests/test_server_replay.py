@@ -47,7 +47,7 @@ def finished_table(server: Server, edition: str) -> Finished:
     server.wait_for(lambda: server.facts(table_id)["status"] == "over", "the game to end")
 
     async def table_of(hub: Hub) -> Table:
-        return hub.get(table_id).table
+        return (await hub.get(table_id)).table
 
     table = server.in_server(table_of)
     return Finished(table_id, table, list(table.moves), from_the_deal(table))
