@@ -48,6 +48,9 @@ LONGEST_NOTICE = 7900
 #: Notices sent in one statement when many wait (a process's sockets reconnecting).
 BATCH = 50
 
+#: The notice of a change, sent in the transaction that stores it.
+NOTIFY = text("SELECT pg_notify(:channel, :payload)")
+
 Message = dict[str, Any]
 Receiver = Callable[[Message], Awaitable[None]]
 
@@ -135,8 +138,7 @@ class PostgresBus:
         payload = self._payload(notice)
         if len(payload.encode()) > LONGEST_NOTICE:
             payload = self._payload({"k": "change", "t": table_id, "s": serial})
-        notify = text("SELECT pg_notify(:channel, :payload)")
-        db.execute(notify, {"channel": CHANNEL, "payload": payload})
+        db.execute(NOTIFY, {"channel": CHANNEL, "payload": payload})
 
     async def _connect(self) -> Any:
         import psycopg  # the postgres extra: only a server on PostgreSQL needs it

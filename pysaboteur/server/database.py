@@ -20,6 +20,10 @@ from sqlalchemy import Engine, create_engine, event
 
 log = logging.getLogger(__name__)
 CHECKPOINT_EVERY = 1.0  # seconds
+#: Threads writing to a database other than SQLite (each with a connection of its
+#: own): a commit waits for the database's answers, not for the processor, so
+#: several in flight keep many tables' moves going.
+WRITERS = 16
 #: A log grown past this (writes too busy for the passive checkpoints to finish)
 #: is copied back and cut short even if writers must wait for it.
 LARGEST_LOG = 64 * 1024 * 1024
@@ -27,7 +31,10 @@ LARGEST_LOG = 64 * 1024 * 1024
 
 def make_engine(url: str) -> Engine:
     if not url.startswith("sqlite"):
-        return create_engine(url, pool_pre_ping=True)
+        # No ping before each use (a round trip of its own, before every move's
+        # commit): a connection found dead is replaced, and the write tried again
+        # once on a new one (``Store.run``).
+        return create_engine(url, pool_size=WRITERS, max_overflow=WRITERS)
     engine = create_engine(url, connect_args={"check_same_thread": False})
 
     @event.listens_for(engine, "connect")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, fields
@@ -24,6 +25,7 @@ from sqlalchemy import (
     Integer,
     String,
     Text,
+    bindparam,
     func,
     insert,
     inspect,
@@ -32,10 +34,11 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Connection, Dialect, Engine
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 from sqlalchemy.types import TypeDecorator
 
-from .database import Checkpointer, make_engine
+from .database import WRITERS, Checkpointer, make_engine
 
 LOBBY = "lobby"
 PLAYING = "playing"
@@ -44,6 +47,7 @@ OVER = "over"
 EXPIRED = "expired"
 
 T = TypeVar("T")
+log = logging.getLogger(__name__)
 
 OPEN = "open"
 HUMAN = "human"
@@ -258,11 +262,8 @@ def _write_move(db: Connection, table_id: str, change: Change) -> None:
     """Move ``number`` (1 for the first); ``back``: the seat whose person it brought
     back from being away, if any; ``by_bot``: a bot made it for a person who was away."""
     number = change["number"]
-    db.execute(
-        insert(MoveRow).values(
-            table_id=table_id, number=number, text=change["text"], accepted_at=change["at"]
-        )
-    )
+    row = {"table_id": table_id, "number": number, "text": change["text"]}
+    db.execute(ADD_MOVE, {**row, "accepted_at": change["at"]})
     if change["by_bot"]:
         db.execute(insert(BotMoveRow).values(table_id=table_id, number=number))
     if change["back"] is not None:
@@ -313,14 +314,20 @@ WRITES: dict[str, Callable[[Connection, str, Change], None]] = {
 }
 
 
+#: The two statements of every move, made once (their SQL compiled once too): a
+#: statement built afresh for each move costs more than the database's work.
+COUNT_CHANGE = (
+    update(TableRow)
+    .where(TableRow.id == bindparam("table"), TableRow.changes == bindparam("serial"))
+    .values(changes=bindparam("next"))
+)
+ADD_MOVE = insert(MoveRow)
+
+
 def _commit_in(
     db: Connection, table_id: str, serial: int, change: Change, notify: Notify | None
 ) -> None:
-    bumped = db.execute(
-        update(TableRow)
-        .where(TableRow.id == table_id, TableRow.changes == serial)
-        .values(changes=serial + 1)
-    )
+    bumped = db.execute(COUNT_CHANGE, {"table": table_id, "serial": serial, "next": serial + 1})
     if bumped.rowcount != 1:
         raise Conflict(table_id)
     WRITES[change["kind"]](db, table_id, change)
@@ -375,7 +382,7 @@ class Store:
         sqlite = self.is_sqlite
         # Writes run in these threads, never on the event loop: a commit may wait for
         # a disk or a network.  SQLite has one writer at a time anyway.
-        self._writers = ThreadPoolExecutor(1 if sqlite else 4, thread_name_prefix="store")
+        self._writers = ThreadPoolExecutor(1 if sqlite else WRITERS, thread_name_prefix="store")
         self._checkpointer = Checkpointer(self.engine) if sqlite else None
 
     @property
@@ -383,9 +390,20 @@ class Store:
         return self.engine.url.get_backend_name() == "sqlite"
 
     async def run(self, write: Callable[..., T], *args: Any, **keywords: Any) -> T:
-        """Run ``write(*args, **keywords)`` in a writer thread; return once committed."""
+        """Run ``write(*args, **keywords)`` in a writer thread; return once committed.
+
+        A connection the database closed (it restarted) is replaced and the write
+        tried once more: had the first try been committed after all, the second
+        finds the table changed (:class:`Conflict`), as after any lost race."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._writers, partial(write, *args, **keywords))
+        work = partial(write, *args, **keywords)
+        try:
+            return await loop.run_in_executor(self._writers, work)
+        except DBAPIError as error:
+            if not error.connection_invalidated or write.__name__ == "commit_locked":
+                raise
+            log.warning("a database connection was lost; trying again on a new one")
+            return await loop.run_in_executor(self._writers, work)
 
     async def read(self, read: Callable[..., T], *args: Any) -> T:
         """Run ``read(*args)`` in a thread of its own, off the event loop (and not
