@@ -127,6 +127,7 @@ class Hub:
         self._presence_due: set[str] = set()
         self._sweeper: asyncio.Task[None] | None = None
         self._background: set[asyncio.Task[None]] = set()
+        self._taking = asyncio.Lock()
         for spec in settings.bots:
             make_bot(spec)  # a bad spec stops the server at once, not at some table's start
 
@@ -180,7 +181,18 @@ class Hub:
 
     async def _take_owned(self) -> None:
         """Load the live tables this process owns and drive them; stop driving those
-        it no longer owns, and let go of those unused here."""
+        it no longer owns, and let go of those unused here.  One look at a time (the
+        beats' and the sweep's): the notices are never kept waiting behind one."""
+        if self._taking.locked():
+            return  # a look is under way; the sweep looks again within a second
+        async with self._taking:
+            await self._take_owned_now()
+
+    async def _load_created(self, table_id: str) -> None:
+        with contextlib.suppress(ApiError):
+            await self._load_once(table_id)
+
+    async def _take_owned_now(self) -> None:
         try:
             live_ids = await self.store.read(self.store.live_table_ids)
         except Exception:
@@ -244,18 +256,17 @@ class Hub:
                 self._say_presence(live.table)
         elif kind == "created":
             if table_id is not None and live is None and self.owns(table_id):
-                await self._load_once(table_id)
+                self._in_background(self._load_created(table_id))
         elif kind == "joined":
             self.bus.publish({"k": "who"})  # it may hold sockets this process forgot
-            await self._take_owned()
+            self._in_background(self._take_owned())
         elif kind == "gone":
             for each in list(self.tables.values()):
                 each.table.forget(message["p"])
-            await self._take_owned()
+            self._in_background(self._take_owned())
         elif kind == "resync":
             for each in list(self.tables.values()):
-                with contextlib.suppress(ApiError):
-                    await each.table.catch_up()
+                self._in_background(each.table.catch_up())
 
     def _in_background(self, work: Coroutine[Any, Any, None]) -> None:
         task = asyncio.create_task(work)
