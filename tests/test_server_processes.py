@@ -49,21 +49,13 @@ def two(tmp_path: Path, database: str) -> Iterator[tuple[Server, Server]]:
     with ExitStack() as stack:
         first = stack.enter_context(running_server(tmp_path / "a", database_url=database))
         second = stack.enter_context(running_server(tmp_path / "b", database_url=database))
-        wait_until(lambda: peers(first) == peers(second) and len(peers(first)) == 2, "peers")
+        first.wait_for(lambda: peers(first) == peers(second) and len(peers(first)) == 2, "peers")
         yield first, second
 
 
 def peers(server: Server) -> frozenset[str]:
     assert server.hub is not None
     return server.hub.bus.peers()
-
-
-def wait_until(check: object, what: str) -> None:
-    assert callable(check)
-    deadline = time.monotonic() + WAIT
-    while not check():
-        assert time.monotonic() < deadline, f"timed out waiting for {what}"
-        time.sleep(0.02)
 
 
 def driven_by(server: Server, table: str) -> bool:
@@ -83,7 +75,7 @@ def test_a_move_through_one_process_reaches_the_sockets_of_the_other(
     guest_socket = second.socket(table, guest)
     # Each process hears of the other's socket: both seats are online on both.
     for server in (first, second):
-        wait_until(
+        first.wait_for(
             lambda server=server: (
                 [s["connected"] for s in server.facts(table)["seats"]][:2] == [True, True]
             ),
@@ -121,7 +113,7 @@ def test_a_move_through_one_process_reaches_the_sockets_of_the_other(
     assert first.stored_moves(table) >= last  # (the bot may have moved since)
     assert hosts_turns >= 4
     # Both processes tell the same game.
-    wait_until(
+    first.wait_for(
         lambda: first.view(table, guest)["observation"] == second.view(table, guest)["observation"],
         "the same view on both",
     )
@@ -139,7 +131,9 @@ def test_two_moves_racing_for_one_turn_through_two_processes(
         while not view["legal"]:
             time.sleep(0.02)
             view = first.view(table, host)
-        wait_until(lambda view=view: second.view(table, host)["version"] == view["version"], "both")
+        first.wait_for(
+            lambda view=view: second.view(table, host)["version"] == view["version"], "both"
+        )
         texts = legal_texts(view)
         answers: list[tuple[int, str]] = []
 
@@ -174,11 +168,11 @@ def test_each_table_is_driven_by_one_process_and_taken_over_when_it_stops(
 ) -> None:
     with running_server(tmp_path / "a", database_url=database, bot_pause=0.05) as first:
         with running_server(tmp_path / "b", database_url=database, bot_pause=0.05) as second:
-            wait_until(lambda: len(peers(first)) == len(peers(second)) == 2, "peers")
+            first.wait_for(lambda: len(peers(first)) == len(peers(second)) == 2, "peers")
             tables = [
                 first.create(all_bots=True, players=3, bots="random")["table"] for _ in range(8)
             ]
-            wait_until(
+            first.wait_for(
                 lambda: all(driven_by(first, t) != driven_by(second, t) for t in tables),
                 "each table driven by one process",
             )
@@ -186,11 +180,11 @@ def test_each_table_is_driven_by_one_process_and_taken_over_when_it_stops(
             assert 0 < len(on_first) < len(tables)  # both drive some
             moves = {t: second.stored_moves(t) for t in on_first}
         # The second process stopped: the first takes its tables over, and they go on.
-        wait_until(lambda: len(peers(first)) == 1, "the second process taken for gone")
-        wait_until(lambda: all(driven_by(first, t) for t in tables), "all driven by the first")
+        first.wait_for(lambda: len(peers(first)) == 1, "the second process taken for gone")
+        first.wait_for(lambda: all(driven_by(first, t) for t in tables), "all driven by the first")
         on_second = [t for t in tables if t not in on_first]
         before = {t: first.stored_moves(t) for t in on_second}
-        wait_until(
+        first.wait_for(
             lambda: all(
                 first.stored_moves(t) > before[t] or first.facts(t)["status"] == "over"
                 for t in on_second
@@ -248,7 +242,7 @@ def test_talk_at_a_table_another_process_moves_all_the_time_is_stored(
     # table's row locked, and is stored.
     first, second = two
     table = first.create(all_bots=True, players=10, bots="random")["table"]
-    wait_until(lambda: driven_by(first, table) or driven_by(second, table), "driven")
+    first.wait_for(lambda: driven_by(first, table) or driven_by(second, table), "driven")
     other = second if driven_by(first, table) else first
     spectator = other.socket(table)
     for number in range(5):
