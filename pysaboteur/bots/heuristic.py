@@ -23,7 +23,7 @@ from ..rules.moves import BREAK, DISCARD, FIX, MAP, PLACE, ROCKFALL, TAKE, Move
 from ..rules.observation import Observation, viewer_seat
 from .base import register
 from .beliefs import RoleBeliefs
-from .heuristic2 import Saboteur2Heuristic
+from .heuristic_saboteur2 import Saboteur2Heuristic
 from .maze_view import (
     average_distance,
     distances_after,
