@@ -152,8 +152,10 @@ async def create_table(request: Request) -> JSONResponse:
 
 
 @router.get("/tables/{table_id}")
-async def table_facts(request: Request, table_id: str) -> JSONResponse:
-    return answer((await hub_of(request).get(table_id)).views.facts())
+async def table_facts(request: Request, table_id: str, after: int | None = None) -> JSONResponse:
+    live = await hub_of(request).get(table_id)
+    await live.table.at_least(after)
+    return answer(live.views.facts())
 
 
 @router.post("/tables/{table_id}/join")
@@ -196,8 +198,9 @@ async def hand_to_bot(request: Request, table_id: str) -> JSONResponse:
 
 
 @router.get("/tables/{table_id}/view")
-async def view(request: Request, table_id: str) -> JSONResponse:
+async def view(request: Request, table_id: str, after: int | None = None) -> JSONResponse:
     live = await hub_of(request).get(table_id)
+    await live.table.at_least(after)
     token = bearer(request)
     if token is None:
         if not live.table.spectators:

@@ -284,6 +284,13 @@ class Table:
         async with self._lock:
             await self._catch_up()
 
+    async def at_least(self, version: int | None) -> None:
+        """Make sure this copy has heard of ``version`` moves, when a client says
+        it has (it made a move through another process, whose notice may not have
+        arrived yet): the store is read once; a version nobody made is no error."""
+        if version is not None and version > self.version:
+            await self.catch_up()
+
     async def _catch_up(self) -> None:
         """Apply what the store holds beyond this copy (under the lock)."""
         try:
