@@ -37,9 +37,7 @@ import json
 import multiprocessing
 import os
 import queue
-import resource
 import signal
-import socket
 import ssl
 import statistics
 import subprocess
@@ -57,6 +55,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from audit_common import free_port, more_open_files, percentile
 from proxy_stack import (
     SHIPPED,
     certificate,
@@ -295,21 +294,6 @@ def client_process(args: argparse.Namespace, index: int, processes: int, out: An
     out.put(tally)
 
 
-def more_open_files() -> None:
-    """Raise this process's limit of open files to the most allowed: each
-    client is a socket, and the started server (a child) inherits the limit."""
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    if soft != hard:
-        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
 def cpu_seconds(pid: int) -> float:
     """User + system CPU time of a process, its children that ended and (for
     uvicorn's workers) those running (Linux)."""
@@ -392,11 +376,6 @@ def stop(server: subprocess.Popen[str]) -> None:
     except subprocess.TimeoutExpired:
         server.kill()
         server.wait(30)
-
-
-def percentile(values: list[float], fraction: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
 def report(tallies: list[Tally], args: argparse.Namespace, server_cpu: float | None) -> int:
