@@ -349,6 +349,12 @@ def test_name_keys() -> None:
     assert name_key("Straße") == name_key("STRASSE")
     assert name_key("Σοφία") == name_key("ΣΟΦΊΑ")
     assert name_key("İpek") != name_key("Ipek")  # different letters stay different
+    assert name_key("ŞAHİN", turkic=True) == name_key("Şahin", turkic=True) == "şahin"
+    assert name_key("IŞIL", turkic=True) == name_key("Işıl", turkic=True) == "ışıl"
+    assert name_key("IŞIL") != name_key("Işıl")  # folded as English, "I" is "i"
+    assert is_taken("İPEK IŞIL ŞAHİN", ["İpek Işıl Şahin"])
+    assert is_taken("ipek ışıl şahin", ["İPEK IŞIL ŞAHİN"])
+    assert not is_taken("İpek Işık", ["İpek Işıl"])
     assert is_taken("ANA", ["Bo", None, "ana"]) and not is_taken("Ana", ["Anna", None])
     plain = {1: "Bot 1 (x)", 2: "Bot 2 (x)"}
     assert unique_bot_names(plain, ["bot 1 (X)", "Bot 1 (x) #2"]) == {
