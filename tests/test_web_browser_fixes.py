@@ -10,6 +10,9 @@ driven by Playwright) against a server in this process:
   round's summary, once.
 - Ten seats (twelve in Saboteur 2) all fit a 1280x800 screen, without scrolling.
 - A message over the page never moves the maze or the hand.
+- The invite link from a page opened on this machine named 127.0.0.1, which opens
+  nowhere else: now the lobby says so and how to serve the network, and a server
+  listening on every address gives the link with this machine's network address.
 """
 
 from __future__ import annotations
@@ -260,3 +263,39 @@ def test_a_message_does_not_move_the_maze_or_the_hand(tmp_path: Path) -> None:
             screenshot(page, f"fixes-message-{width}")
             page.close()
             context.close()
+
+
+def test_the_invite_link_is_one_others_can_open(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # On 127.0.0.1 (the default) nobody else can open the link: the lobby says so and
+    # how to serve the network. Listening on every address, the link a host copies
+    # from a page opened on this machine names its address on the network.
+    for folder in ("local", "everywhere"):
+        (tmp_path / folder).mkdir()
+    with server_and_browser(tmp_path / "local") as (server, browser):
+        created = server.create(name="Ann", players=3)
+        table = created["table"]
+        page = open_seat(context_of(browser, 1280, 800), server, table, created["token"])
+        page.get_by_test_id("lobby-room").wait_for()
+        assert page.get_by_test_id("invite-link").input_value() == f"{server.url}t/{table}"
+        note = page.get_by_test_id("local-only").inner_text()
+        assert note.startswith("Only this computer can open this link.")
+        assert "saboteur serve --host 0.0.0.0" in note
+    monkeypatch.setattr("pysaboteur.server.api.lan_address", lambda: "192.168.1.5")
+    with (
+        running_server(tmp_path / "everywhere", web_dir=WEB_DIR, host="0.0.0.0") as server,
+        sync_playwright() as pw,
+    ):
+        browser = launch_chromium(pw)
+        try:
+            created = server.create(name="Ann", players=3)
+            table = created["table"]
+            page = open_seat(context_of(browser, 1280, 800), server, table, created["token"])
+            page.get_by_test_id("lobby-room").wait_for()
+            port = server.url.rsplit(":", 1)[1].strip("/")
+            invite = page.get_by_test_id("invite-link").input_value()
+            assert invite == f"http://192.168.1.5:{port}/t/{table}"
+            assert page.get_by_test_id("local-only").count() == 0
+        finally:
+            browser.close()

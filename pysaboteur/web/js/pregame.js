@@ -13,8 +13,17 @@ const NEXT_START = {
   "last-path": t("pregame.next_last_path"),
 };
 
+// A page opened on this machine's loopback names an address nobody else can open:
+// the server says which address others use, or that only this machine can.
+const LOOPBACK = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])$/;
+const reach = LOOPBACK.test(location.hostname)
+  ? await fetch("/api/reach")
+      .then((answer) => (answer.ok ? answer.json() : null))
+      .catch(() => null)
+  : null;
+
 export function inviteUrl(tableId) {
-  return `${location.origin}/t/${encodeURIComponent(tableId)}`;
+  return `${reach?.others ?? location.origin}/t/${encodeURIComponent(tableId)}`;
 }
 
 /** The table's settings in words. */
@@ -75,6 +84,7 @@ export function renderLobbyRoom({ table, mySeat, nameOf, onStart, starting }) {
     h("h1", {}, t("pregame.waiting_for_players")),
     h("p", {}, t("pregame.send_link")),
     h("div", { class: "invite" }, invite, copyButton(invite)),
+    reach?.local_only && h("p", { class: "hint", "data-testid": "local-only" }, t("pregame.local_only")),
     h("h2", {}, t("pregame.seats")),
     h(
       "ol",
