@@ -6,7 +6,9 @@ driven by Playwright) against a server in this process whose clock the test move
 - A person who closed the tab is played by the bot once the table's setting has
   passed; everyone's page shows the seat as played by a bot and the log marks the
   bot's moves for that person. The host hands another person's seat to a bot, and
-  that person takes it back with *I'm back*.
+  that person takes it back with *I'm back*. Her page says the host handed the
+  seat over (it said her time ran out, at a table without a clock), and her seat
+  panel keeps her name (it was squeezed to nothing by its badges on a phone).
 """
 
 from __future__ import annotations
@@ -147,6 +149,14 @@ def test_a_closed_tabs_seat_is_played_by_the_bot_and_the_log_says_so(tmp_path: P
         hand.click()
         ana.get_by_test_id("bot-playing-2").wait_for()
         cy.get_by_test_id("back").wait_for()
+        # Her page says why (no clock ran out: there is none) and her seat panel keeps
+        # her whole name beside its badges ("you", "bot playing").
+        assert cy.get_by_test_id("away-notice").inner_text() == (
+            "The host handed your seat to a bot: it plays for you until you are back."
+        )
+        name = cy.get_by_test_id("seat-2").locator(".seat-name")
+        shown = name.evaluate("(e) => [e.getBoundingClientRect().width, e.scrollWidth]")
+        assert shown[0] >= shown[1] - 0.5 > 0, shown
 
         # Ana plays her turns (through the API: the page shows them all the same) until
         # the log shows one of Bo's moves, made by the bot for him.
