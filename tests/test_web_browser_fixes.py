@@ -13,6 +13,9 @@ driven by Playwright) against a server in this process:
 - The invite link from a page opened on this machine named 127.0.0.1, which opens
   nowhere else: now the lobby says so and how to serve the network, and a server
   listening on every address gives the link with this machine's network address.
+- On a phone at 7 seats or more the page was wider than the screen (the hidden
+  statuses of the seats scrolled out of sight widened it): now it never pans
+  sideways, and the round's end opens at its heading with every column inside.
 """
 
 from __future__ import annotations
@@ -299,3 +302,55 @@ def test_the_invite_link_is_one_others_can_open(
             assert page.get_by_test_id("local-only").count() == 0
         finally:
             browser.close()
+
+
+@pytest.mark.parametrize(("edition", "players"), [("base", 7), ("base", 10), ("saboteur2", 12)])
+def test_a_phone_never_pans_sideways_whatever_the_seats(
+    tmp_path: Path, edition: str, players: int
+) -> None:
+    # The page was as wide as all the seat panels side by side (1,737 px at 12 seats):
+    # messages off-screen, the page panning sideways, the round's end cut off.
+    with server_and_browser(tmp_path) as (server, browser):
+        created = server.create(name="Ana", players=players, bots="random", edition=edition)
+        page = open_seat(
+            context_of(browser, 390, 844, touch=True), server, created["table"], created["token"]
+        )
+        start_as_host(page)
+        wait_for_my_turn(page)
+        widths = page.evaluate(
+            "() => [document.documentElement.scrollWidth, document.body.scrollWidth,"
+            " window.innerWidth, window.visualViewport.width]"
+        )
+        assert max(widths[:2]) <= widths[2] == 390, widths
+        page.mouse.wheel(400, 0)  # a sideways swipe over the page moves nothing
+        assert page.evaluate("window.scrollX") == 0
+        screenshot(page, f"fixes-phone-{players}-seats")
+
+        # The round's end, every seat's row in it, is inside the screen too.
+        rng = random.Random(3)
+        socket = server.socket(created["table"], created["token"])
+        while True:
+            view: dict[str, Any] = socket.next_view()
+            if view["observation"]["rounds"]:
+                break
+            if view["observation"]["to_move"] == 0 and view["legal"]:
+                move = rng.choice(view["legal"])["text"]
+                socket.send({"type": "move", "move": move, "expect": view["version"]})
+        socket.close()
+        dialog = page.locator("#round-end-dialog[open]")
+        dialog.wait_for()
+        box = dialog.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390, box
+        # Nothing in it is cut off at its side, nor needs scrolling sideways (but for the
+        # final maze, which pans as the game's maze does).
+        wide = dialog.evaluate(
+            """(dialog) => [dialog, ...dialog.querySelectorAll("*")]
+                 .filter((e) => e.scrollWidth > e.clientWidth + 1 && e.clientWidth > 0)
+                 .filter((e) => !e.classList.contains("maze-scroll"))
+                 .map((e) => `${e.tagName}.${e.className}: ${e.scrollWidth} > ${e.clientWidth}`)"""
+        )
+        assert wide == [], wide
+        heading = dialog.locator("h2").first.bounding_box()
+        assert heading is not None and heading["y"] >= box["y"]  # opened at its top
+        assert page.evaluate("document.documentElement.scrollWidth") == 390
+        screenshot(page, f"fixes-phone-{players}-seats-round-end")

@@ -567,6 +567,7 @@ function showRoundEnd(observation) {
     }),
   );
   if (!dialog.open) dialog.showModal();
+  dialog.scrollTop = 0; // a new round's summary, over the last one's, starts at its top
 }
 
 // ---- start -------------------------------------------------------------------
