@@ -97,6 +97,7 @@ def test_the_host_removes_a_seat_in_the_lobby(tmp_path: Path) -> None:
             "The host removed you from this table. You can join again or watch."
         )
         bo.get_by_test_id("join-name").wait_for()
+        assert bo.get_by_test_id("watch").count() == 1  # as the notice offers
         screenshot(bo, "host-removed")
         assert [s["kind"] for s in server.facts(table)["seats"]] == [
             "human",
@@ -110,6 +111,7 @@ def test_the_host_removes_a_seat_in_the_lobby(tmp_path: Path) -> None:
         bo.get_by_test_id("join").tap()
         bo.get_by_test_id("lobby-room").wait_for()
         assert server.facts(table)["seats"][1]["name"] == "Bo"
+        assert bo.get_by_test_id("message-error").count() == 0  # joining worked: old news
 
 
 def test_a_closed_tabs_seat_is_played_by_the_bot_and_the_log_says_so(tmp_path: Path) -> None:

@@ -16,6 +16,10 @@ driven by Playwright) against a server in this process:
 - On a phone at 7 seats or more the page was wider than the screen (the hidden
   statuses of the seats scrolled out of sight widened it): now it never pans
   sideways, and the round's end opens at its heading with every column inside.
+- The join page: a refusal shown as the server's lower-case clause and kept after
+  the next try worked; "join again or watch" with nothing to watch; the table's
+  rules twice; "A table of Saboteur" for Saboteur 2; the replay of a table that is
+  not there linking back to it.
 """
 
 from __future__ import annotations
@@ -354,3 +358,54 @@ def test_a_phone_never_pans_sideways_whatever_the_seats(
         assert heading is not None and heading["y"] >= box["y"]  # opened at its top
         assert page.evaluate("document.documentElement.scrollWidth") == 390
         screenshot(page, f"fixes-phone-{players}-seats-round-end")
+
+
+def test_the_join_page_speaks_in_sentences_says_things_once_and_offers_what_it_says(
+    tmp_path: Path,
+) -> None:
+    with server_and_browser(tmp_path) as (server, browser):
+        created = server.create(name="Ana", players=4, edition="saboteur2", spectators=False)
+        table = created["table"]
+        page = context_of(browser, 1280, 800).new_page()
+        page.goto(f"{server.url}t/{table}")
+        panel = page.get_by_test_id("join-panel")
+        panel.wait_for()
+        assert panel.locator("h1").inner_text() == "A table of Saboteur 2"
+        # A refusal reads as a sentence, and goes once the next try works.
+        page.get_by_test_id("join-name").fill("ana")
+        page.get_by_test_id("join").click()
+        message = page.get_by_test_id("message-error")
+        message.wait_for()
+        assert message.locator("span").inner_text() == (
+            "Somebody at this table is already called ana: choose another name."
+        )
+        page.get_by_test_id("join-name").fill("Bo")
+        page.get_by_test_id("join").click()
+        page.get_by_test_id("lobby-room").wait_for()
+        assert page.get_by_test_id("message-error").count() == 0
+        # Removed from a table nobody may watch: joining again is all it offers, and says.
+        seat = server.facts(table)["seats"][1]
+        assert seat["name"] == "Bo"
+        server.ok("POST", f"/api/tables/{table}/remove", created["token"], {"seat": 1})
+        message.wait_for()
+        assert message.locator("span").inner_text() == (
+            "The host removed you from this table. You can join again."
+        )
+        page.get_by_test_id("join-name").wait_for()
+        assert page.get_by_test_id("watch").count() == 0
+
+    (tmp_path / "open").mkdir()
+    with server_and_browser(tmp_path / "open") as (server, browser):
+        created = server.create(name="Ana", players=3, spectators=True)
+        page = context_of(browser, 1280, 800).new_page()
+        page.goto(f"{server.url}t/{created['table']}")
+        page.get_by_test_id("lobby-room").wait_for()  # watching the lobby below the form
+        assert page.get_by_test_id("join-panel").locator("h1").inner_text() == (
+            "A table of Saboteur"
+        )
+        assert page.locator("ul.settings").count() == 1  # the table's rules, once
+        # The replay of a table that is not there does not send people back to it.
+        page.goto(f"{server.url}replay/nosuchtable")
+        page.get_by_role("heading", level=1).wait_for()
+        assert page.locator('a[href="/t/nosuchtable"]').count() == 0
+        assert page.locator('a[href="/"]').count() >= 1

@@ -140,7 +140,7 @@ export function renderLobbyRoom({ table, mySeat, nameOf, onStart, starting }) {
 }
 
 /** The join form for someone who has the link but no seat yet. */
-export function renderJoin({ table, onJoin, onWatch, busy, result = null }) {
+export function renderJoin({ table, onJoin, onWatch, busy, result = null, offerWatch = false, showRules = true }) {
   const open = table.seats.some((seat) => seat.kind === "open");
   const name = h("input", {
     type: "text",
@@ -186,10 +186,9 @@ export function renderJoin({ table, onJoin, onWatch, busy, result = null }) {
   return h(
     "section",
     { class: "join panel", "data-testid": "join-panel" },
-    h("h1", {}, over ? t("pregame.finished_title") : t("pregame.table_title")),
+    h("h1", {}, t(over ? "pregame.finished_title" : "pregame.table_title", { game: gameTitle(table) })),
     body,
-    table.spectators &&
-      table.status === "playing" &&
+    offerWatch &&
       onWatch &&
       h(
         "p",
@@ -200,9 +199,14 @@ export function renderJoin({ table, onJoin, onWatch, busy, result = null }) {
           t("pregame.watch"),
         ),
       ),
-    h("h2", {}, t("pregame.rules")),
-    settingsList(table),
+    showRules && h("h2", {}, t("pregame.rules")),
+    showRules && settingsList(table),
   );
+}
+
+/** The game's name, by the table's edition. */
+function gameTitle(table) {
+  return table.edition === "saboteur2" ? t("common.saboteur2") : t("common.saboteur");
 }
 
 /** "Ann", "Ann and Bea", "Ann, Bea and Cy". */
