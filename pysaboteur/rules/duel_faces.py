@@ -213,6 +213,11 @@ def turned_code(code: str) -> str:
     return turned(read_face(code)).code
 
 
+#: The printed card of every face of the Duel decks in use (each game's deck adds its
+#: own: a face names one card in a deck), for readers of a move that lack its game.
+DUEL_CARD_OF_FACE: Final[dict[str, str]] = {}
+
+
 def is_face_code(code: str) -> bool:
     """Whether ``code`` is a canonically spelled Duel face."""
     try:
