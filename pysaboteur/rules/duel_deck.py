@@ -284,7 +284,10 @@ def _read_entries(value: Any, section: str, *, counted: bool) -> tuple[Entry, ..
             raise DeckError(entry, f"{extra[0]!r} is not a field of a {singular} entry")
         count = item.get("count", 1)
         if counted and (
-            not isinstance(count, int) or isinstance(count, bool) or count < 1 or "count" not in item
+            not isinstance(count, int)
+            or isinstance(count, bool)
+            or count < 1
+            or "count" not in item
         ):
             raise DeckError(entry, "its count must be a whole number of at least 1")
         if code in seen:
@@ -294,7 +297,9 @@ def _read_entries(value: Any, section: str, *, counted: bool) -> tuple[Entry, ..
     return tuple(entries)
 
 
-def _check_totals(paths: tuple[Entry, ...], goals: tuple[Entry, ...], actions: tuple[Entry, ...]) -> None:
+def _check_totals(
+    paths: tuple[Entry, ...], goals: tuple[Entry, ...], actions: tuple[Entry, ...]
+) -> None:
     for section, entries, wanted in (
         ("paths", paths, PATH_CARDS),
         ("goals", goals, GOAL_CARDS),

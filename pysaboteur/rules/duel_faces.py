@@ -141,7 +141,9 @@ def read_face(code: str) -> DuelFace:
         side_text = door_side or troll_side or gold_side
         side = _SIDE_OF[side_text] if side_text else 0
         if side and not side & seen:
-            raise FaceError(code, f"{marker!r} sits on side {side_text}, which the card does not open")
+            raise FaceError(
+                code, f"{marker!r} sits on side {side_text}, which the card does not open"
+            )
         if door or troll_word:
             if not any(tunnel & side for tunnel in tunnels):
                 raise FaceError(code, f"{marker!r} must sit on a side of a connected group")
@@ -216,6 +218,14 @@ def turned_code(code: str) -> str:
 #: The printed card of every face of the Duel decks in use (each game's deck adds its
 #: own: a face names one card in a deck), for readers of a move that lack its game.
 DUEL_CARD_OF_FACE: Final[dict[str, str]] = {}
+#: The printed cards of those decks.
+DUEL_CARDS: Final[set[str]] = set()
+
+
+def register_deck_faces(card_of_face: dict[str, str]) -> None:
+    """Make a deck's faces and cards known to the readers of moves."""
+    DUEL_CARD_OF_FACE.update(card_of_face)
+    DUEL_CARDS.update(card_of_face.values())
 
 
 def is_face_code(code: str) -> bool:

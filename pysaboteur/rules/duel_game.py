@@ -19,7 +19,7 @@ from typing import Any, Final
 
 from .cards import BREAK_TOOL, FIX_TOOLS, TOOL_BIT, TOOLS
 from .duel_deck import DuelDeck, load_deck
-from .duel_faces import COLOURS, DUEL_CARD_OF_FACE, read_face
+from .duel_faces import COLOURS, read_face, register_deck_faces
 from .duel_maze import GOAL_CELLS, REACH, START_CELLS, DuelMaze
 from .duel_results import DuelRoundResult, score_round
 from .editions import Deal, Edition
@@ -34,9 +34,7 @@ from .round_state import RoundState
 HAND_SIZE: Final = 6
 GOALS_PER_ROUND: Final = 6
 #: The kinds of move the Duel has.
-DUEL_KINDS: Final = frozenset(
-    (PLACE, BREAK, FIX, KEY, MAP, ROCKFALL, BRIBE, CLEAR, DISCARD, PASS)
-)
+DUEL_KINDS: Final = frozenset((PLACE, BREAK, FIX, KEY, MAP, ROCKFALL, BRIBE, CLEAR, DISCARD, PASS))
 
 
 class DuelGame(Game):
@@ -67,7 +65,7 @@ class DuelGame(Game):
             raise ValueError("the Duel has no gold deck: its gold lies on the cards")
         #: The deck of this game (the shipped provisional one unless another is given).
         self.deck: DuelDeck = load_deck(deck)
-        DUEL_CARD_OF_FACE.update(self.deck.card_of_face)
+        register_deck_faces(self.deck.card_of_face)
         self._listers, self._turn_kinds = {}, []
         self.players = players
         self.options = options or Options()
@@ -84,7 +82,9 @@ class DuelGame(Game):
         # The 18 goals are shuffled once: round 1 takes the first 6, and so on.
         goals = list(self.deck.goal_cards)
         self._rng.shuffle(goals)
-        self.goal_order = goals
+        # A record's rounds bring their own goals; later rounds take the others.
+        preset = [goal for deal in self._preset_deals for goal in deal.goals]
+        self.goal_order = preset + [goal for goal in goals if goal not in preset]
         self.rounds = []
         self.phase = PLAY
         self._start_round(0)
@@ -468,7 +468,7 @@ class DuelGame(Game):
         return [tool for tool in TOOLS if self.state.broken[seat] & TOOL_BIT[tool]]
 
     def copy(self) -> DuelGame:
-        other = DuelGame.__new__(DuelGame)
+        other = object.__new__(DuelGame)
         for name, value in vars(self).items():
             if name == "state":
                 value = value.copy()
@@ -478,7 +478,9 @@ class DuelGame(Game):
                 value = clone
             elif name == "rounds":
                 value = [
-                    RoundLog(log.deal, list(log.moves), log.result, log.final_cells, final=log.final)
+                    RoundLog(
+                        log.deal, list(log.moves), log.result, log.final_cells, final=log.final
+                    )
                     for log in value
                 ]
             elif isinstance(value, list):

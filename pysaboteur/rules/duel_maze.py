@@ -53,7 +53,7 @@ class DuelMaze(Maze):
     """The cards and tokens of one Duel round. (A :class:`Maze` only so that a round's
     state holds either; none of the base maze's own methods apply to it.)"""
 
-    __slots__ = ("bribes", "claims", "faces", "keys", "names", "start_faces", "_networks")
+    __slots__ = ("_networks", "bribes", "claims", "faces", "keys", "names", "start_faces")
 
     def __init__(self, goals: tuple[str, ...] | list[str], start_faces: tuple[str, ...]) -> None:
         self.goals = tuple(goals)
@@ -160,7 +160,11 @@ class DuelMaze(Maze):
                 if other is None:
                     continue
                 reached = other.tunnel_at(back)
-                if reached and (there, reached) not in found and not self.closed(seat, there, other, back):
+                if (
+                    reached
+                    and (there, reached) not in found
+                    and not self.closed(seat, there, other, back)
+                ):
                     found.add((there, reached))
                     stack.append((there, reached))
         return frozenset(found)
@@ -238,11 +242,7 @@ class DuelMaze(Maze):
 
     def candidate_cells(self) -> list[Cell]:
         """Every empty cell next to a face-up card where a path card could go, in order."""
-        found = {
-            (x + dx, y + dy)
-            for (x, y) in self.faces
-            for _, (dx, dy), _ in STEPS
-        }
+        found = {(x + dx, y + dy) for (x, y) in self.faces for _, (dx, dy), _ in STEPS}
         return sorted(
             cell
             for cell in found

@@ -123,8 +123,11 @@ class Game:
         gold_deck: list[int] | None = None,
         deals: list[Deal] | None = None,
         edition: str | Edition = "base",
+        deck: Any = None,
     ) -> None:
         self.edition = find_edition(edition) if isinstance(edition, str) else edition
+        if deck is not None:
+            raise ValueError(f"{self.edition.title} has no deck file (only the Duel has one)")
         self.edition.check_players(players)
         self._listers, self._turn_kinds = _listers_of(self.edition)
         if not 0 <= first < players:
@@ -163,9 +166,7 @@ class Game:
     ) -> Game:
         """A new game; all chance comes from ``random.Random(seed)``. ``deck`` is the
         Duel's deck (a deck file's path, its JSON, or a loaded deck; None: the shipped one)."""
-        if deck is not None:
-            return cls(players, options, seed, first=first, names=names, edition=edition, deck=deck)
-        return cls(players, options, seed, first=first, names=names, edition=edition)
+        return cls(players, options, seed, first=first, names=names, edition=edition, deck=deck)
 
     # -- rounds --------------------------------------------------------------------
 

@@ -21,7 +21,7 @@ import re
 from collections.abc import Callable
 from typing import NamedTuple, TypedDict
 
-from .duel_faces import DUEL_CARD_OF_FACE, is_face_code
+from .duel_faces import DUEL_CARD_OF_FACE
 from .faces import CARD_OF_FACE, face_of
 from .reasons import Reason
 
@@ -299,10 +299,10 @@ def _known_face(code: str) -> int:
 
 
 def check_face(code: str) -> None:
-    """``ValueError`` unless ``code`` is a face some card can lie as (a Duel face
-    is checked against its deck by the game)."""
+    """``ValueError`` unless ``code`` is a face some card can lie as (the Duel's
+    faces are those of the decks its games were given)."""
     try:
         face_of(code)
     except ValueError:
-        if not is_face_code(code):
+        if code not in DUEL_CARD_OF_FACE:
             raise

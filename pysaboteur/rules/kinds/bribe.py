@@ -39,7 +39,9 @@ def bribe_error(maze: DuelMaze, seat: int, x: int, y: int) -> str | None:
         other is not None and (there, other.tunnel_at(back)) in network
     )
     if not touches:
-        return Reason("the troll at {x},{y} does not touch seat {seat}'s network", x=x, y=y, seat=seat)
+        return Reason(
+            "the troll at {x},{y} does not touch seat {seat}'s network", x=x, y=y, seat=seat
+        )
     return None
 
 
