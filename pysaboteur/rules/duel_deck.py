@@ -282,14 +282,11 @@ def _read_entries(value: Any, section: str, *, counted: bool) -> tuple[Entry, ..
             extra = ["count", *extra]
         if extra:
             raise DeckError(entry, f"{extra[0]!r} is not a field of a {singular} entry")
-        count = item.get("count", 1)
-        if counted and (
-            not isinstance(count, int)
-            or isinstance(count, bool)
-            or count < 1
-            or "count" not in item
-        ):
-            raise DeckError(entry, "its count must be a whole number of at least 1")
+        count = item.get("count") if counted else 1
+        if counted and (not isinstance(count, int) or isinstance(count, bool)):
+            raise DeckError(entry, f"its count must be a whole number, not {json.dumps(count)}")
+        if counted and count < 1:
+            raise DeckError(entry, f"its count must be at least 1, not {count}")
         if code in seen:
             raise DeckError(entry, f"is listed twice in {section}")
         seen.add(code)
