@@ -244,7 +244,7 @@ BAD_DECKS: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
     (
         "a card without a code",
         _add("paths", {"count": 1}),
-        "paths[27]: each card is an object with a \"code\"",
+        'paths[27]: each card is an object with a "code"',
     ),
 ]
 
