@@ -18,7 +18,7 @@ from itertools import combinations
 from typing import Any, Final
 
 from .cards import BREAK_TOOL, FIX_TOOLS, TOOL_BIT, TOOLS
-from .duel_deck import DuelDeck, load_deck
+from .duel_deck import DuelDeck, load_deck, shipped_deck
 from .duel_faces import COLOURS, read_face, register_deck_faces
 from .duel_maze import GOAL_CELLS, REACH, START_CELLS, DuelMaze
 from .duel_results import DuelRoundResult, score_round
@@ -490,5 +490,7 @@ class DuelGame(Game):
 
 
 register_game_class("duel", DuelGame)
+# The shipped deck's faces can be read in moves before any game is made (records, tools).
+register_deck_faces(shipped_deck().card_of_face)
 
 __all__ = ["DuelGame", "DuelRoundResult"]
