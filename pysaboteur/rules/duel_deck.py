@@ -283,9 +283,9 @@ def _read_entries(value: Any, section: str, *, counted: bool) -> tuple[Entry, ..
         if extra:
             raise DeckError(entry, f"{extra[0]!r} is not a field of a {singular} entry")
         count = item.get("count") if counted else 1
-        if counted and (not isinstance(count, int) or isinstance(count, bool)):
+        if not isinstance(count, int) or isinstance(count, bool):
             raise DeckError(entry, f"its count must be a whole number, not {json.dumps(count)}")
-        if counted and count < 1:
+        if count < 1:
             raise DeckError(entry, f"its count must be at least 1, not {count}")
         if code in seen:
             raise DeckError(entry, f"is listed twice in {section}")
