@@ -50,11 +50,10 @@ class DuelFace(NamedTuple):
     troll: int  # the side of its troll, or 0
     ladder: str  # "", "green" or "blue"
     gold: tuple[tuple[int, int], ...]  # (side, nuggets), by side
-
-    @property
-    def sides(self) -> int:
-        """Every open side, of a tunnel or a stub."""
-        return sum(self.tunnels) | self.stubs
+    #: Every open side, of a tunnel or a stub (worked out once: placement tests it).
+    sides: int = 0
+    #: The sides where a barrier lies (a door or the troll).
+    barred: int = 0
 
     @property
     def nuggets(self) -> int:
@@ -178,7 +177,9 @@ def read_face(code: str) -> DuelFace:
         raise FaceError(code, "all the doors of a card have one colour (a key opens a whole card)")
     if ladder and (len(tunnels) != 1 or stubs):
         raise FaceError(code, "a ladder sits only on a card whose one group is a connected tunnel")
-    face = DuelFace(code, tuple(tunnels), stubs, tuple(doors), troll, ladder, tuple(gold))
+    face = DuelFace(
+        code, tuple(tunnels), stubs, tuple(doors), troll, ladder, tuple(gold), seen, barred
+    )
     canonical = spell(face)
     if canonical != code:
         raise FaceError(code, f"it is not spelled canonically (spell it {canonical!r})")
@@ -207,6 +208,8 @@ def turned(face: DuelFace) -> DuelFace:
         _turn_sides(face.troll),
         face.ladder,
         tuple(sorted(gold)),
+        _turn_sides(face.sides),
+        _turn_sides(face.barred),
     )
     return parts._replace(code=spell(parts))
 

@@ -202,8 +202,9 @@ class DuelGame(Game):
         if not faces:
             return
         for cell in maze.candidate_cells():
+            constraints = maze.constraints(seat, cell)
             for code, face in faces:
-                if maze.placing_error(seat, face, cell) is None:
+                if maze.fits(seat, face, constraints, cell):
                     moves.append(Move(seat, PLACE, code, *cell))
 
     def _front(self, seat: int) -> list[str]:

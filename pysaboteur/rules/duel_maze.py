@@ -203,17 +203,16 @@ class DuelMaze(Maze):
             return Reason("cell {x},{y} holds a goal card", x=x, y=y)
         if cell in self.faces:
             return Reason("cell {x},{y} is not empty", x=x, y=y)
+        if self.fits(seat, face, self.constraints(seat, cell), cell):
+            return None
         if face.ladder and cell in _NEXT_TO_GOALS:
             return Reason("a ladder may not lie next to a goal card, as {x},{y} does", x=x, y=y)
         sides = face.sides
-        touches_card = joins = False
         for side, (dx, dy), back in STEPS:
             there = (x + dx, y + dy)
             other = self.faces.get(there)
             if other is None:
                 continue  # an empty cell, or a face-down goal, imposes nothing
-            if there not in _GOAL_INDEX:
-                touches_card = True
             if sides & side and not other.sides & back:
                 return Reason(
                     "side {side} meets a wall of the card at {cell}",
@@ -226,19 +225,57 @@ class DuelMaze(Maze):
                     side=SIDE_NAMES[side],
                     cell=_where(there),
                 )
-            if (
-                sides & side
-                and not self.closed(seat, cell, face, side)
-                and self.open_towards(seat, there, back)
-            ):
-                joins = True
         if face.ladder == COLOURS[seat]:
-            return None if touches_card else Reason("a ladder must lie next to a path card")
-        if not joins:
-            return Reason(
-                "none of its open sides meets an open tunnel of seat {seat}'s network", seat=seat
-            )
-        return None
+            return Reason("a ladder must lie next to a path card")
+        return Reason(
+            "none of its open sides meets an open tunnel of seat {seat}'s network", seat=seat
+        )
+
+    def constraints(self, seat: int, cell: Cell) -> tuple[int, int, int, bool]:
+        """What the neighbours of an empty cell ask of a card laid there by the seat:
+        the sides that must be open, those that must be walls, those facing an open
+        tunnel of the seat's network, and whether a start or path card is next to it."""
+        x, y = cell
+        must_open = must_wall = joins = 0
+        touches_card = False
+        faces = self.faces
+        for side, (dx, dy), back in STEPS:
+            there = (x + dx, y + dy)
+            other = faces.get(there)
+            if other is None:
+                continue  # an empty cell, or a face-down goal, imposes nothing
+            if there not in _GOAL_INDEX:
+                touches_card = True
+            if other.sides & back:
+                must_open |= side
+                if self.open_towards(seat, there, back):
+                    joins |= side
+            else:
+                must_wall |= side
+        return must_open, must_wall, joins, touches_card
+
+    def fits(
+        self, seat: int, face: DuelFace, constraints: tuple[int, int, int, bool], cell: Cell
+    ) -> bool:
+        """Whether a card lying as ``face`` may go at the empty ``cell`` (placement rules
+        2 and 3, or a ladder's rule), given the cell's :meth:`constraints`."""
+        must_open, must_wall, joins, touches_card = constraints
+        sides = face.sides
+        if sides & must_open != must_open or sides & must_wall:
+            return False
+        if face.ladder and cell in _NEXT_TO_GOALS:
+            return False
+        if face.ladder == COLOURS[seat]:
+            return touches_card
+        reach = sides & joins
+        if not reach:
+            return False
+        if not reach & face.barred:
+            return True
+        # The new card's own barriers: its doors carry no key, its troll no counter.
+        return any(
+            reach & side and not self.closed(seat, cell, face, side) for side in (N, E, S, W)
+        )
 
     def candidate_cells(self) -> list[Cell]:
         """Every empty cell next to a face-up card where a path card could go, in order."""
