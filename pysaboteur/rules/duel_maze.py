@@ -53,7 +53,7 @@ class DuelMaze(Maze):
     """The cards and tokens of one Duel round. (A :class:`Maze` only so that a round's
     state holds either; none of the base maze's own methods apply to it.)"""
 
-    __slots__ = ("_networks", "bribes", "claims", "faces", "keys", "names", "start_faces")
+    __slots__ = ("_networks", "_open", "bribes", "claims", "faces", "keys", "names", "start_faces")
 
     def __init__(self, goals: tuple[str, ...] | list[str], start_faces: tuple[str, ...]) -> None:
         self.goals = tuple(goals)
@@ -80,6 +80,7 @@ class DuelMaze(Maze):
         #: Every claim of the round, in order: (cell, seat).
         self.claims: list[tuple[Cell, int]] = []
         self._networks: list[frozenset[Tunnel] | None] = [None, None]
+        self._open: list[dict[Cell, int] | None] = [None, None]
 
     def copy(self) -> DuelMaze:
         other = DuelMaze.__new__(DuelMaze)
@@ -97,6 +98,7 @@ class DuelMaze(Maze):
         other.bribes = {cell: list(seats) for cell, seats in self.bribes.items()}
         other.claims = list(self.claims)
         other._networks = list(self._networks)
+        other._open = list(self._open)
         return other
 
     # -- tokens -----------------------------------------------------------------------
@@ -172,19 +174,30 @@ class DuelMaze(Maze):
     def changed(self) -> None:
         """The cards or tokens changed: the networks are searched again when next asked."""
         self._networks = [None, None]
+        self._open = [None, None]
+
+    def open_sides(self, seat: int) -> dict[Cell, int]:
+        """For each cell with a tunnel of the seat's network, the sides those tunnels
+        own that no barrier closes to the seat: where the network meets a neighbour."""
+        known = self._open[seat]
+        if known is None:
+            known = {}
+            faces = self.faces
+            for cell, tunnel in self.network_of(seat):
+                face = faces[cell]
+                sides = tunnel
+                if tunnel & face.barred:
+                    for side in (N, E, S, W):
+                        if tunnel & side and self.closed(seat, cell, face, side):
+                            sides &= ~side
+                known[cell] = known.get(cell, 0) | sides
+            self._open[seat] = known
+        return known
 
     def open_towards(self, seat: int, cell: Cell, side: int) -> bool:
         """Whether the card at ``cell`` has a tunnel of the seat's network owning ``side``,
         with no barrier closed to the seat on that side."""
-        face = self.faces.get(cell)
-        if face is None:
-            return False
-        tunnel = face.tunnel_at(side)
-        return (
-            bool(tunnel)
-            and (cell, tunnel) in self.network_of(seat)
-            and not self.closed(seat, cell, face, side)
-        )
+        return bool(self.open_sides(seat).get(cell, 0) & side)
 
     # -- placing ----------------------------------------------------------------------
 
@@ -318,9 +331,10 @@ class DuelMaze(Maze):
                 if self.revealed[index]:
                     continue
                 reaching = 0
+                green, blue = self.open_sides(0), self.open_sides(1)
                 for side, (dx, dy), back in STEPS:
                     there = (cell[0] + dx, cell[1] + dy)
-                    if any(self.open_towards(seat, there, back) for seat in (0, 1)):
+                    if (green.get(there, 0) | blue.get(there, 0)) & back:
                         reaching |= side
                 if reaching:
                     self._turn_up(index, reaching)
