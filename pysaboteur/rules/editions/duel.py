@@ -33,3 +33,7 @@ class Duel(Edition):
 
     def hand_size(self, players: int) -> int:
         return 6
+
+    def role_pool(self, players: int) -> list[str]:
+        """No role cards: seat 0 plays green and seat 1 blue."""
+        return list(COLOURS)
