@@ -269,3 +269,43 @@ def test_the_eighteen_goals_are_used_once_each_and_the_start_alternates() -> Non
     assert sorted(goals) == sorted(game.deck.goal_cards)
     assert firsts == [0, 1, 0]
     assert game.winners == [0, 1]  # nobody claimed anything: a shared victory
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "0 place NSW/door-green@N 5,-1",
+        "1 place NW+ES/gold1@N -2,3",
+        "0 key 5,0",
+        "1 bribe 1,-1",
+        "0 map 5,0",
+        "1 rockfall 2,1",
+        "0 break-lamp @1",
+        "1 fix-pick-lamp lamp @1",
+        "0 fix-cart @0",
+        "1 clear break-lamp NS map",
+        "0 discard NS map",
+        "1 discard EW/ladder-blue",
+        "0 pass",
+    ],
+)
+def test_every_duel_move_reads_and_writes_the_same(text: str) -> None:
+    move = Move.parse(text)
+    assert str(move) == text
+    assert move.is_well_formed()
+
+
+def test_the_others_face_down_discards_are_hidden_in_the_history() -> None:
+    game = duel(["break-lamp", "EW", "NS", "SW", "map", "rockfall"], PLAIN)
+    game.play("0 discard EW")
+    game.play("1 discard NS map")
+    game.play("0 break-lamp @1")
+    game.play("1 clear break-lamp ES SW")
+    assert seat_observation(game, 0)["history"][0] == [
+        "0 discard EW",
+        "1 discard ? ?",
+        "0 break-lamp @1",
+        "1 clear break-lamp ? ?",
+    ]
+    assert seat_observation(game, 1)["history"][0][0] == "0 discard"
+    assert seat_observation(game, 1)["history"][0][1] == "1 discard NS map"
