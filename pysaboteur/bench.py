@@ -31,13 +31,21 @@ class Tally:
     steps: dict[str, float] = field(default_factory=dict)
 
 
-def playouts(players: int, games: int, seed: int, options: Options, edition: str = "base") -> Tally:
-    """Play ``games`` random games of ``edition`` and time the whole run."""
+def playouts(
+    players: int,
+    games: int,
+    seed: int,
+    options: Options,
+    edition: str = "base",
+    deck: str | None = None,
+) -> Tally:
+    """Play ``games`` random games of ``edition`` (the Duel with ``deck``, a deck
+    file, if given) and time the whole run."""
     tally = Tally()
     choose = random.Random(seed).choice
     start = time.perf_counter()
     for number in range(games):
-        game = Game.new(players, options, seed + number, edition=edition)
+        game = Game.new(players, options, seed + number, edition=edition, deck=deck)
         while not game.is_over:
             game.play(choose(game.legal_moves()))
             tally.moves += 1
@@ -48,7 +56,12 @@ def playouts(players: int, games: int, seed: int, options: Options, edition: str
 
 
 def timed_playouts(
-    players: int, games: int, seed: int, options: Options, edition: str = "base"
+    players: int,
+    games: int,
+    seed: int,
+    options: Options,
+    edition: str = "base",
+    deck: str | None = None,
 ) -> Tally:
     """The same playouts with each step timed: where the time goes."""
     clock = time.perf_counter
@@ -59,7 +72,7 @@ def timed_playouts(
     choose = random.Random(seed).choice
     for number in range(games):
         started = clock()
-        game = Game.new(players, options, seed + number, edition=edition)
+        game = Game.new(players, options, seed + number, edition=edition, deck=deck)
         steps["deal and set-up"] += clock() - started
         while not game.is_over:
             t0 = clock()
@@ -103,6 +116,7 @@ def run_bench(
     breakdown: bool = True,
     profile: bool = False,
     edition: str = "base",
+    deck: str | None = None,
 ) -> int:
     console = Console()
     title = find_edition(edition).title
@@ -110,7 +124,7 @@ def run_bench(
         f"[bold]saboteur bench[/]: {games} random games of {title}, {players} players, "
         f"seed {seed}, one core; legal moves listed before every move"
     )
-    tally = playouts(players, games, seed, options, edition)
+    tally = playouts(players, games, seed, options, edition, deck)
     summary = Table(show_header=False, box=None)
     summary.add_row("moves per second", f"[bold]{tally.moves / tally.seconds:,.0f}[/]")
     summary.add_row("rounds per second", f"{tally.rounds / tally.seconds:,.1f}")
@@ -119,7 +133,7 @@ def run_bench(
     summary.add_row("time", f"{tally.seconds:.2f} s for {tally.moves:,} moves")
     console.print(summary)
     if breakdown:
-        timed = timed_playouts(players, games, seed, options, edition)
+        timed = timed_playouts(players, games, seed, options, edition, deck)
         table = Table(title="where the time goes (separate, instrumented run)")
         table.add_column("step")
         table.add_column("share", justify="right")
