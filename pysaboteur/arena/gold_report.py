@@ -76,7 +76,16 @@ def gold_text_tables(summary: GoldSummary) -> list[TextTable]:
         ),
         TextTable(
             "Ratings, gold, beliefs and time per bot",
-            ["bot", "ordinal", "mu", "sigma", "GP/game", "belief AUC", "ms/decision"],
+            [
+                "bot",
+                "ordinal",
+                "mu",
+                "sigma",
+                "GP/game",
+                "belief AUC",
+                "ms/decision",
+                "CPU ms/decision",
+            ],
             [_bot_row(summary, bot) for bot in bots],
             "OpenSkill Plackett-Luce, every round a free-for-all of its seats ranked by GP; "
             "ordinal = mu - 3 sigma. GP per seat the bot played, per 3-round game. Belief "

@@ -56,6 +56,7 @@ class GoldBotSummary:
     belief_rounds: int
     seconds_per_decision: float
     decisions: int
+    cpu_per_decision: float = math.nan  # CPU seconds a decision (nan in older results)
 
 
 @dataclass
@@ -148,6 +149,7 @@ def _per_bot(lines: Sequence[Line], bots: Sequence[str]) -> dict[str, GoldBotSum
     scores = {bot: {role: _Scores() for role in (*GOLD_ROLES, OVERALL)} for bot in bots}
     seconds = dict.fromkeys(bots, 0.0)
     decisions = dict.fromkeys(bots, 0)
+    cpu = dict.fromkeys(bots, 0.0)
     beliefs: dict[str, list[float]] = {bot: [] for bot in bots}
     for line in lines:
         for bot, role, gold, won in seat_rounds(line):
@@ -155,6 +157,7 @@ def _per_bot(lines: Sequence[Line], bots: Sequence[str]) -> dict[str, GoldBotSum
             scores[bot][OVERALL].add(gold, won)
         for bot, timing in line["decision_time"].items():
             seconds[bot] += timing["seconds"]
+            cpu[bot] += timing.get("cpu_seconds", math.nan)
             decisions[bot] += timing["decisions"]
         for seat, score in enumerate(belief_scores(_as_ended(line))):
             if score is not None:
@@ -171,6 +174,7 @@ def _per_bot(lines: Sequence[Line], bots: Sequence[str]) -> dict[str, GoldBotSum
             belief_rounds=len(beliefs[bot]),
             seconds_per_decision=seconds[bot] / decisions[bot] if decisions[bot] else math.nan,
             decisions=decisions[bot],
+            cpu_per_decision=cpu[bot] / decisions[bot] if decisions[bot] else math.nan,
         )
     return summaries
 

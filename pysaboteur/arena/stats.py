@@ -210,3 +210,56 @@ def _beta_fraction(a: float, b: float, x: float) -> float:
         if abs(c * d - 1) < 1e-15:
             break
     return result
+
+
+@dataclass(frozen=True)
+class ClusteredMean:
+    """A mean over values that come in correlated clusters (the rounds of one deal),
+    with a cluster-robust 95% interval.
+
+    ``design_effect`` is the variance of the mean with clusters over the variance
+    if every value were independent: how many times more rounds the correlation
+    costs (1 when rounds of a deal are as unlike as rounds of different deals).
+    """
+
+    clusters: int
+    n: int
+    mean: float
+    low: float
+    high: float
+    design_effect: float
+
+
+def clustered_mean(
+    clusters: Sequence[Sequence[float]],
+    confidence: float = 0.95,
+    bounds: tuple[float, float] | None = None,
+) -> ClusteredMean:
+    """The mean of every value, and its interval from the cluster-robust (CR1,
+    "sandwich") standard error of a ratio estimator: with cluster sums ``y_g``,
+    sizes ``n_g`` and mean ``m = Σy_g / Σn_g``,
+
+        se² = G / (G - 1) · Σ (y_g - m·n_g)² / (Σ n_g)²,
+
+    and ``m ± t(G - 1) · se``, clipped to ``bounds``.  Only the clusters count as
+    independent, so the interval is honest when the rounds of one game (or the
+    cells played on one deal) are alike.  Deterministic, unlike a bootstrap.
+    """
+    sizes = [len(cluster) for cluster in clusters if cluster]
+    sums = [math.fsum(cluster) for cluster in clusters if cluster]
+    count, n = len(sizes), sum(sizes)
+    if n == 0:
+        return ClusteredMean(0, 0, math.nan, math.nan, math.nan, math.nan)
+    mean = math.fsum(sums) / n
+    if count < 2:
+        return ClusteredMean(count, n, mean, math.nan, math.nan, math.nan)
+    spread = math.fsum((y - mean * size) ** 2 for y, size in zip(sums, sizes, strict=True))
+    se = math.sqrt(count / (count - 1) * spread) / n
+    half = t_quantile(0.5 + confidence / 2, count - 1) * se
+    low, high = mean - half, mean + half
+    if bounds is not None:
+        low, high = max(bounds[0], low), min(bounds[1], high)
+    squares = math.fsum((value - mean) ** 2 for cluster in clusters for value in cluster)
+    naive = squares / (n - 1) / n if n > 1 else 0.0
+    effect = se * se / naive if naive > 0 else math.nan
+    return ClusteredMean(count, n, mean, low, high, effect)
