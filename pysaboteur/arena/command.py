@@ -62,6 +62,11 @@ def default_out() -> Path:
 def run_arena(args: argparse.Namespace, options: Options, console: Console | None = None) -> int:
     console = console or Console()
     try:
+        if getattr(args, "plan", None):
+            from .plan import print_plan
+
+            pilot = Path(args.pilot) if args.pilot else None
+            return print_plan(args.plan, args.power, args.rate, pilot, console)
         check_report_tools()
         if args.report:
             return report(Path(args.report), console)

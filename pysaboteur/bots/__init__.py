@@ -11,4 +11,12 @@ from .ismcts import IsmctsBot
 from .process_bot import ProcessBot
 from .random_bot import RandomBot
 
-__all__ = ["Bot", "HeuristicBot", "IsmctsBot", "ProcessBot", "RandomBot", "available_bots", "make_bot"]
+__all__ = [
+    "Bot",
+    "HeuristicBot",
+    "IsmctsBot",
+    "ProcessBot",
+    "RandomBot",
+    "available_bots",
+    "make_bot",
+]
