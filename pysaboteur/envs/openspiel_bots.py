@@ -61,6 +61,12 @@ class PackageBot(pyspiel.Bot):  # type: ignore[misc]
                 return action
         raise ValueError(f"bot {self.spec} chose {move}, which has no legal action id")
 
+    def _bot_seed(self, round_number: int) -> int | None:
+        """The seed of this seat's bot in a round: from ``seed``, the round and the seat."""
+        if self.seed is None:
+            return None
+        return random.Random(f"{self.seed}:{round_number}:{self.player_id}").getrandbits(63)
+
     def restart_at(self, state: SaboteurStateCore) -> None:
         self._bot, self._round = None, None
 
