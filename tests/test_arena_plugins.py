@@ -182,8 +182,8 @@ def test_a_node_bot_plays_a_whole_arena_run(tmp_path: Path) -> None:
                for line in lines if spec in line["decision_time"])  # fmt: skip
     summary = json.loads((out / "summary.json").read_text())
     assert summary["per_bot"][spec]["decisions"] > 0
-    # One deal: the intervals clustered by deal have one cluster, so none can be drawn.
+    # One deal: clustered by deal, its pairs are worth one independent pair.
     assert {entry["by_deal"]["deals"] for entry in summary["head_to_head"]} == {1}
-    assert {entry["by_deal"]["low"] for entry in summary["head_to_head"]} == {None}
+    assert {entry["by_deal"]["effective_n"] for entry in summary["head_to_head"]} == {1.0}
     run = json.loads((out / "arena.json").read_text())["runs"][0]
     assert run["bots"][spec]["parameters"] == {"command": f"node {NODE_BOT}", "timeout": 30.0}

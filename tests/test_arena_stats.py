@@ -17,9 +17,12 @@ from pysaboteur.arena.stats import (
     auc,
     clustered_mean,
     mean_interval,
+    paired_by_deal,
     paired_difference,
+    rate_by_deal,
     t_quantile,
     wilson,
+    wilson_bounds,
 )
 from pysaboteur.arena.summary import belief_scores
 
@@ -276,3 +279,32 @@ def test_arena_plan_prints_the_rounds_a_difference_needs(
     text = " ".join(capsys.readouterr().out.split())
     assert "1,568 pairs" in text and "523 games of 3 rounds" in text
     assert "1,569 rounds per bot" in text
+
+
+def test_a_rate_by_deal_counts_the_rounds_n_over_deff_times() -> None:
+    alike = rate_by_deal([[1.0, 1.0, 1.0], [0.0, 0.0, 0.0]])
+    assert (alike.deals, alike.n, alike.design_effect) == (2, 6, pytest.approx(5.0))
+    assert alike.effective == pytest.approx(6 / 5)
+    assert (alike.low, alike.high) == pytest.approx(wilson_bounds(0.5, 1.2))
+    # Rounds that differ within every deal and not between deals: no correlation
+    # is counted on below 1, so the interval is Wilson's over all six rounds.
+    mixed = rate_by_deal([[1.0, 0.0], [1.0, 0.0], [0.0, 1.0]])
+    assert mixed.design_effect < 1 and mixed.effective == 6.0
+    plain = wilson(3, 6)
+    assert (mixed.low, mixed.high) == pytest.approx((plain.low, plain.high))
+    # Every round lost: no spread to measure, still an interval (Wilson's).
+    never = rate_by_deal([[0.0, 0.0], [0.0, 0.0]])
+    assert (never.low, never.high) == pytest.approx((0.0, wilson(0, 4).high))
+
+
+def test_a_paired_difference_by_deal_is_bonett_price_at_the_effective_size() -> None:
+    # Deal one: A won both its pairs alone; deal two: B won both alone.
+    result = paired_by_deal([[1.0, 1.0], [-1.0, -1.0]])
+    # CR1: 2/1 * (2^2 + 2^2) / 4^2 = 1; independent: (4/3) / 4 = 1/3
+    assert result.design_effect == pytest.approx(3.0)
+    scale = result.effective / 4
+    plain = paired_difference(2, 2, 4)
+    assert result.effective < 4 and result.low < plain.low and result.high > plain.high
+    a = (2 * scale + 1) / (result.effective + 2)
+    half = Z95 * math.sqrt(2 * a / (result.effective + 2))
+    assert (result.low, result.high) == (max(-1.0, -half), min(1.0, half)) == (-1.0, 1.0)

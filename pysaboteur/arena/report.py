@@ -17,7 +17,7 @@ from rich.table import Table
 
 from .gold_summary import GoldBotSummary, GoldSummary
 from .schedule import SEATS
-from .stats import ClusteredMean, Proportion
+from .stats import ByDeal, Proportion
 from .summary import ROLE_TITLES, BotSummary, HeadToHead, Summary
 
 #: A base game's summary or a Saboteur 2 one (``gold_report`` draws the latter's tables).
@@ -52,16 +52,12 @@ def difference_text(match: HeadToHead) -> str:
     return f"{100 * d.mean:+.1f} ({100 * d.low:+.1f} to {100 * d.high:+.1f})"
 
 
-def clustered_text(value: ClusteredMean | None) -> str:
-    """``52.3% (45.0-59.6) deals=100``: a rate with its interval clustered by deal."""
+def clustered_text(value: ByDeal | None) -> str:
+    """``(45.0-59.6) deals=100 deff=1.32``: a rate's interval clustered by deal."""
     if value is None or not value.n:
         return "-"
-    if math.isnan(value.low):
-        return f"{100 * value.mean:.1f}% deals={value.clusters}"
-    return (
-        f"{100 * value.mean:.1f}% ({100 * value.low:.1f}-{100 * value.high:.1f}) "
-        f"deals={value.clusters}"
-    )
+    effect = "-" if math.isnan(value.design_effect) else f"{value.design_effect:.2f}"
+    return f"({100 * value.low:.1f}-{100 * value.high:.1f}) deals={value.deals} deff={effect}"
 
 
 def by_deal_text(match: HeadToHead) -> str:
@@ -122,9 +118,10 @@ def text_tables(summary: Summary) -> list[TextTable]:
                 ]
                 for bot in bots
             ],
-            "Rate (95% interval from cluster-robust standard errors over deals, Student t "
-            "with deals - 1 degrees of freedom), deals; the rounds of one game, and the cells "
-            "played on one deal, are correlated, so only deals count as independent.",
+            "The rates above with 95% intervals clustered by deal: the rounds of a game and "
+            "the cells played on one deal are correlated, so the trials count n / deff times "
+            "(deff: the design effect, cluster-robust variance over deals / independent "
+            "variance; below 1 taken as 1) in the Wilson interval.",
         ),
     ]
     if summary.cells:
@@ -171,8 +168,8 @@ def text_tables(summary: Summary) -> list[TextTable]:
                 ],
                 "A - B: A's win rate minus B's on the same deals, in percentage points, "
                 "with its 95% interval (Bonett-Price, pairs as independent); 95% by deal: the "
-                "interval clustered by deal (cluster-robust, over deals); a bot is stronger "
-                "when the interval by deal excludes 0.",
+                "same with the pairs counted n / deff times (deff measured over deals, as "
+                "above); a bot is stronger when the interval by deal excludes 0.",
             )
         )
     if len(summary.by_players) > 1:
@@ -286,14 +283,14 @@ def _finite(value: float | None) -> float | None:
     return None if value is None or math.isnan(value) else value
 
 
-def clustered_json(value: ClusteredMean) -> dict[str, Any]:
+def clustered_json(value: ByDeal) -> dict[str, Any]:
     return {
-        "mean": _finite(value.mean),
         "low": _finite(value.low),
         "high": _finite(value.high),
-        "deals": value.clusters,
+        "deals": value.deals,
         "n": value.n,
         "design_effect": _finite(value.design_effect),
+        "effective_n": value.effective,
     }
 
 

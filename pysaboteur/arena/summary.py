@@ -25,12 +25,13 @@ from .ratings import Rating, rate_rounds
 from .results import line_order
 from .schedule import SEATS
 from .stats import (
-    ClusteredMean,
+    ByDeal,
     PairedDifference,
     Proportion,
     auc,
-    clustered_mean,
+    paired_by_deal,
     paired_difference,
+    rate_by_deal,
     wilson,
 )
 
@@ -67,7 +68,7 @@ class BotSummary:
     #: CPU seconds a decision (``nan`` for results written before CPU time was kept).
     cpu_per_decision: float = math.nan
     #: The win rate by role with a 95% interval clustered by deal (players, seed).
-    win_by_deal: dict[str, ClusteredMean] = field(default_factory=dict)
+    win_by_deal: dict[str, ByDeal] = field(default_factory=dict)
 
 
 @dataclass
@@ -85,7 +86,7 @@ class HeadToHead:
     difference: PairedDifference
     #: The same difference with its interval clustered by deal: the pairs of one deal
     #: (its three rounds, and every cell that played it) count as one draw.
-    by_deal: ClusteredMean | None = None
+    by_deal: ByDeal | None = None
 
     @property
     def stronger(self) -> str | None:
@@ -215,8 +216,7 @@ def _per_bot(lines: Sequence[Line], bots: Sequence[str]) -> dict[str, BotSummary
             decisions=decisions[bot],
             cpu_per_decision=_ratio(cpu[bot], decisions[bot]),
             win_by_deal={
-                role: clustered_mean(list(deals.values()), bounds=(0.0, 1.0))
-                for role, deals in by_deal[bot].items()
+                role: rate_by_deal(list(deals.values())) for role, deals in by_deal[bot].items()
             },
         )
         for bot in bots
@@ -291,7 +291,7 @@ def _head_to_head(lines: Iterable[Line], bots: Sequence[str]) -> list[HeadToHead
                 deals[role][key[:2]].append(float(by_bot[a]) - float(by_bot[b]))
         for role, (only_a, only_b, pairs) in counts.items():
             if pairs:
-                clustered = clustered_mean(list(deals[role].values()), bounds=(-1.0, 1.0))
+                clustered = paired_by_deal(list(deals[role].values()))
                 difference = paired_difference(only_a, only_b, pairs)
                 results.append(HeadToHead(a, b, role, difference, clustered))
     return results
