@@ -277,7 +277,7 @@ def test_arena_plan_prints_the_rounds_a_difference_needs(
 
     assert main(["arena", "--plan", "5%"]) == 0
     text = " ".join(capsys.readouterr().out.split())
-    assert "1,568 pairs" in text and "523 games of 3 rounds" in text
+    assert "1,568 pairs" in text and "523 games at 3 pairs a game" in text
     assert "1,569 rounds per bot" in text
 
 

@@ -139,7 +139,7 @@ def _print(plan: Plan, label: str, console: Console) -> None:
     console.print(
         f"{label}paired on the same deals (McNemar, Connor 1987), discordant share "
         f"{plan.discordant:.3f}: {plan.pairs:,} pairs; clustered by deal (design effect "
-        f"{effect}): {plan.clustered_pairs:,} pairs = {plan.games:,} games of "
-        f"{ROUNDS_PER_GAME} rounds per comparison; unpaired (two proportions): "
+        f"{effect}): {plan.clustered_pairs:,} pairs = {plan.games:,} games at "
+        f"{ROUNDS_PER_GAME} pairs a game; unpaired (two proportions): "
         f"{plan.unpaired:,} rounds per bot"
     )
