@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from ..bots import make_bot
-from ..bots.plugins import bot_parameters, split_spec
+from ..bots.base import registered_factories
+from ..bots.plugins import bot_parameters, resolve
 
 PACKAGE = "pysaboteur"
 
@@ -80,7 +81,7 @@ def describe_bot(spec: str) -> dict[str, Any]:
     bot = make_bot(spec, 0)
     try:
         kind = type(bot)
-        name, _ = split_spec(spec)
+        name, _, _ = resolve(spec, registered_factories())
         return {
             "name": name,
             "class": f"{kind.__module__}.{kind.__qualname__}",

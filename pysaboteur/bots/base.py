@@ -48,10 +48,9 @@ def make_bot(spec: str, seed: int | None = None) -> Bot:
     >>> make_bot("random", seed=1).name
     'random'
     """
-    from .plugins import outside_factory, split_spec
+    from .plugins import resolve
 
-    name, settings_text = split_spec(spec)
-    factory = _REGISTRY.get(name) or outside_factory(name)
+    name, factory, settings_text = resolve(spec, _REGISTRY)
     if factory is None:
         raise ValueError(f"unknown bot {name!r}; known bots: {', '.join(available_bots())}")
     settings: dict[str, str] = {}
@@ -60,4 +59,5 @@ def make_bot(spec: str, seed: int | None = None) -> Bot:
         if not equals or not key:
             raise ValueError(f"bot setting {item!r} should be key=value")
         settings[key] = value
-    return factory(settings, seed)
+    bot: Bot = factory(settings, seed)
+    return bot

@@ -28,8 +28,23 @@ GROUP = "pysaboteur.bots"
 Factory = Callable[[dict[str, str], "int | None"], Any]
 
 
+def resolve(spec: str, registry: dict[str, Factory]) -> tuple[str, Factory | None, str]:
+    """The bot's name, its factory (None if there is none) and its settings text.
+
+    A name registered in this process, or of an entry point, comes first (so that
+    ``ismcts:iterations`` is a setting gone wrong, not a module); else the spec
+    may name an outside ``module:Class``.
+    """
+    head, _, rest = spec.partition(":")
+    factory = registry.get(head) or outside_factory(head)
+    if factory is not None:
+        return head, factory, rest
+    name, settings = split_spec(spec)
+    return name, (outside_factory(name) if ":" in name else None), settings
+
+
 def split_spec(spec: str) -> tuple[str, str]:
-    """The bot's name and its settings text.
+    """The bot's name and its settings text, read as an outside bot's.
 
     The name of an outside bot holds one colon (``module:Class``): the part after
     the first colon is the class when it is a dotted identifier with no ``=``.
