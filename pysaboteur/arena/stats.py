@@ -323,3 +323,32 @@ def paired_by_deal(clusters: Sequence[Sequence[float]]) -> ByDeal:
     only_b = sum(1 for cluster in clusters for value in cluster if value < 0)
     low, high = bonett_price_bounds(only_a * scale, only_b * scale, effective)
     return ByDeal(clustered.clusters, clustered.n, clustered.design_effect, effective, low, high)
+
+
+def mean_by_deal(clusters: Sequence[Sequence[float]], confidence: float = 0.95) -> ByDeal:
+    """A mean (gold pieces, or their difference) grouped by deal: ``mean ± t(deals - 1)
+    · se``, with the cluster-robust ``se`` but never below the independent one (a
+    design effect below 1 is not counted on).  NaN bounds with fewer than two deals."""
+    clustered = clustered_mean(clusters, confidence)
+    effective = effective_size(clustered)
+    if clustered.clusters < 2:
+        return ByDeal(clustered.clusters, clustered.n, math.nan, effective, math.nan, math.nan)
+    widest = max(clustered.mean - clustered.low, _independent_half(clusters, confidence))
+    return ByDeal(
+        clustered.clusters,
+        clustered.n,
+        clustered.design_effect,
+        effective,
+        clustered.mean - widest,
+        clustered.mean + widest,
+    )
+
+
+def _independent_half(clusters: Sequence[Sequence[float]], confidence: float) -> float:
+    """The half-width of the t interval over deals if every value were independent."""
+    values = [value for cluster in clusters for value in cluster]
+    n = len(values)
+    mean = math.fsum(values) / n
+    sd = math.sqrt(math.fsum((value - mean) ** 2 for value in values) / (n - 1)) if n > 1 else 0.0
+    deals = sum(1 for cluster in clusters if cluster)
+    return t_quantile(0.5 + confidence / 2, deals - 1) * sd / math.sqrt(n)
