@@ -168,6 +168,8 @@ def test_a_program_that_breaks_the_protocol_is_named() -> None:
     silent = f'{sys.executable} -c "import sys; sys.stdin.read()"'
     with pytest.raises(ProtocolError, match=r"did not answer within 0\.5 s"):
         ProcessBot(silent, timeout=0.5)
+    with pytest.raises(ValueError, match="cannot start 'no-such-program-here'"):
+        make_bot("process:command=no-such-program-here")
 
 
 @node

@@ -20,6 +20,7 @@ is left alone (it reaches the console), so it can log there.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import shlex
 import subprocess
@@ -52,10 +53,13 @@ class ProcessBot:
         self.extra = dict(settings or {})
         self.last_iterations: int | None = None
         self.last_cpu_seconds: float | None = None
-        self._process = subprocess.Popen(
-            shlex.split(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-            text=True, encoding="utf-8", bufsize=1,
-        )  # fmt: skip
+        try:
+            self._process = subprocess.Popen(
+                shlex.split(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                text=True, encoding="utf-8", bufsize=1,
+            )  # fmt: skip
+        except OSError as error:  # a ValueError, so the front ends report it as a bad spec
+            raise ValueError(f"process bot: cannot start {command!r} ({error})") from None
         self._send({"type": "start", "protocol": PROTOCOL, "version": VERSION,
                     "seed": seed, "settings": self.extra})  # fmt: skip
         ready = self._receive("ready")
@@ -94,7 +98,7 @@ class ProcessBot:
                 assert process.stdin is not None
                 process.stdin.close()
                 process.wait(timeout=self.timeout)
-            except (OSError, ValueError, subprocess.TimeoutExpired):
+            except (OSError, ValueError, ProtocolError, subprocess.TimeoutExpired):
                 process.kill()
                 process.wait()
         for stream in (process.stdin, process.stdout):
@@ -104,7 +108,8 @@ class ProcessBot:
     def __del__(self) -> None:
         # A bot nobody closed (a front end without close()) still leaves no process behind.
         if getattr(self, "_process", None) is not None:
-            self.close()
+            with contextlib.suppress(Exception):  # at interpreter exit anything may be gone
+                self.close()
 
     def _send(self, message: dict[str, Any]) -> None:
         stdin = self._process.stdin
