@@ -4,13 +4,16 @@
 from __future__ import annotations
 
 import math
+import random
 
 import pytest
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
-from scenarios import crafted_game, in_turn
+from scenarios import corridor, crafted_game, in_turn
 
 from pysaboteur.bots import make_bot
+from pysaboteur.bots.beliefs import RoleBeliefs
+from pysaboteur.bots.clue_beliefs import ClueBeliefs
 from pysaboteur.bots.heuristic import HeuristicBot
 from pysaboteur.bots.hiding import HidingPlan, table_beliefs, table_view
 from pysaboteur.bots.hiding_figures import (
@@ -178,3 +181,56 @@ def test_a_traced_game_is_the_arena_game_of_its_seed() -> None:
     game = Game.new(5, seed=3)
     assert traces[0].roles == list(game.roles)
     assert all(len(move.suspicion) == 5 for trace in traces for move in trace.moves)
+
+
+# -- beliefs that read the maps --
+
+
+def _seat_one_after(mapped: str | None, last: str) -> list[float]:
+    """Seat 0's belief in seat 1, plain and reading maps, after seat 1 maps a goal
+    (or discards) beside a corridor to 5,0 and then plays ``last``."""
+    tail = [
+        "discard fix-cart",
+        "discard fix-lamp",
+        f"map {mapped}" if mapped else "discard fix-pick",
+    ]
+    tail += ["discard fix-pick", "discard break-cart", last]
+    script = in_turn(corridor((x, 0) for x in range(1, 6)) + tail)
+    game = crafted_game(3, script=script, roles=["miner", "miner", "saboteur"], set_aside="miner")
+    observation = seat_observation(game, 0)
+    found = []
+    for kind in (RoleBeliefs, ClueBeliefs):
+        beliefs = kind(0, 3)
+        beliefs.update(observation)
+        found.append(beliefs.saboteur_probabilities()[1])
+    return found
+
+
+def test_a_dead_end_before_the_goal_one_has_mapped_weighs_more() -> None:
+    # The dead end at 6,0 blocks the middle goal.  Seat 1 mapped the top one: if
+    # the gold is there, it knew, and the block harms the miners less.  If it
+    # mapped the middle goal, the block is a little worse than the table's view.
+    plain, stone_mapped = _seat_one_after("8,-2", "place xEW 6,0")
+    assert stone_mapped == pytest.approx(0.406, abs=5e-4) and stone_mapped < plain
+    plain, middle_mapped = _seat_one_after("8,0", "place xEW 6,0")
+    assert middle_mapped > plain == pytest.approx(0.415, abs=5e-4)
+    assert _seat_one_after(None, "place xEW 6,0")[0] == pytest.approx(plain)
+
+
+@given(st.integers(min_value=0, max_value=2**16), st.integers(min_value=3, max_value=7))
+def test_without_maps_the_clues_are_the_plain_beliefs(seed: int, players: int) -> None:
+    game = Game.new(players, seed=seed)
+    pick = random.Random(seed)
+    for _ in range(12):
+        legal = [move for move in game.legal_moves() if move.kind != "map"]
+        if game.round_number != 1 or not legal:
+            break
+        game.play(pick.choice(legal))
+    seat = game.to_move
+    assume(seat is not None and game.round_number == 1)
+    assert seat is not None
+    observation = seat_observation(game, seat)
+    plain, clues = RoleBeliefs(seat, players), ClueBeliefs(seat, players)
+    plain.update(observation)
+    clues.update(observation)
+    assert clues.saboteur_probabilities() == pytest.approx(plain.saboteur_probabilities())
