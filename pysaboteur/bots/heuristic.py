@@ -6,6 +6,7 @@ the gold is unknown and clear dead ends out of the way with rockfall.
 Saboteurs block from the start — dead ends and turns at the front, rockfall
 on the key card, broken tools on the leading diggers — keep the dead ends that
 would block nothing yet, and among harmless moves pick those that look honest.
+With ``hide=1`` its saboteurs hide while the miners are far (:mod:`.hiding`).
 
 Every legal move gets a score; the best wins, ties broken by the bot's own
 seeded generator.  Suspicion comes from :class:`~.beliefs.RoleBeliefs`.

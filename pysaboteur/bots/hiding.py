@@ -1,22 +1,19 @@
-"""How a saboteur plays while it hides: like a miner, to the eyes of the table.
+"""How a saboteur plays while it hides: what each move tells the table has a price.
 
 A saboteur hides while the miners are far from the gold and the table does not
 suspect it yet.  The table judges every seat by the public moves alone (the
-goals face up, never a seat's maps), which :func:`table_beliefs` models as
-an observer who knows no role.  Meanwhile it
+goals face up, never a seat's maps), which :func:`table_beliefs` models as an
+observer who holds no role.  While it hides, a move keeps its plain saboteur
+score plus what it would add to the table's log-odds that this seat is a
+miner, at ``look`` points a unit: a dead end or a harmful rockfall is played
+only where its harm outweighs being seen, a card that looks like digging is
+worth more than it harms.  A hiding saboteur never mends another seat's tools
+(a repair within a team is the loudest clue there is).  It comes into the open
+(plays as the plain saboteur) once the miners are within ``open_at`` cards of
+the gold or the table suspects it anyway.
 
-- lays path cards that look like digging to the table, preferring those that
-  help the miners least (towards a stone it has mapped, across the front
-  rather than along it) and keeps its dead ends for the front near the gold;
-- maps the goals as a miner would: a map tells the table nothing, and knowing
-  a stone is what lets it dig where it harms least;
-- breaks only the tools of seats the table already suspects, and never mends
-  another seat's tools: a repair between saboteurs is the loudest clue there is;
-- rockfalls only where the table would see a cleared way.
-
-It comes into the open (blocks with everything, as the heuristic's saboteurs
-always did) once the miners are within ``open_at`` cards of the gold or the
-table suspects it anyway.
+Measured against today's miners (docs/bots.md), hiding loses rounds: the
+price is a setting, not the default.
 """
 
 from __future__ import annotations
