@@ -117,13 +117,18 @@ def found(figures: Figures, into: list[str], key: str, text: str) -> None:
 
 def client_sockets(pid: int, port: int) -> int:
     """How many established TCP connections to ``port`` process ``pid`` holds (Linux)."""
+    inodes = set()
     try:
-        inodes = {
-            os.readlink(f"/proc/{pid}/fd/{fd}")[len("socket:[") : -1]
-            for fd in os.listdir(f"/proc/{pid}/fd")
-        }
+        descriptors = os.listdir(f"/proc/{pid}/fd")
     except OSError:
         return 0  # gone, or not ours to read
+    for fd in descriptors:
+        try:
+            target = os.readlink(f"/proc/{pid}/fd/{fd}")
+        except OSError:
+            continue  # closed meanwhile
+        if target.startswith("socket:["):
+            inodes.add(target[len("socket:[") : -1])
     held = 0
     for table in ("/proc/net/tcp", "/proc/net/tcp6"):
         try:
