@@ -20,6 +20,7 @@ driven by Playwright) against a server in this process:
   the next try worked; "join again or watch" with nothing to watch; the table's
   rules twice; "A table of Saboteur" for Saboteur 2; the replay of a table that is
   not there linking back to it.
+- The create form's Saboteur 2 choice was cut off on a phone.
 """
 
 from __future__ import annotations
@@ -409,3 +410,26 @@ def test_the_join_page_speaks_in_sentences_says_things_once_and_offers_what_it_s
         page.get_by_role("heading", level=1).wait_for()
         assert page.locator('a[href="/t/nosuchtable"]').count() == 0
         assert page.locator('a[href="/"]').count() >= 1
+
+
+def test_the_create_forms_game_choice_reads_whole_on_a_phone(tmp_path: Path) -> None:
+    # "Saboteur 2: two teams of gold-diggers, a boss, …" was cut off in its select: the
+    # options now name the game and its seats, what the game is reads below them.
+    with server_and_browser(tmp_path) as (server, browser):
+        page = context_of(browser, 390, 844, touch=True).new_page()
+        page.goto(server.url)
+        edition = page.get_by_test_id("create-edition")
+        too_wide = edition.evaluate(
+            """(select) => {
+                 const context = document.createElement("canvas").getContext("2d");
+                 context.font = getComputedStyle(select).font;
+                 const room = select.clientWidth - 40;  // its padding and arrow
+                 return [...select.options].map((o) => o.text)
+                   .filter((text) => context.measureText(text).width > room);
+               }"""
+        )
+        assert too_wide == []
+        about = page.get_by_test_id("edition-about")
+        assert about.inner_text().startswith("Saboteur: gold-miners and saboteurs")
+        edition.select_option("saboteur2")
+        assert about.inner_text().startswith("Saboteur 2: two teams of gold-diggers")
