@@ -234,3 +234,36 @@ def test_without_maps_the_clues_are_the_plain_beliefs(seed: int, players: int) -
     plain.update(observation)
     clues.update(observation)
     assert clues.saboteur_probabilities() == pytest.approx(plain.saboteur_probabilities())
+
+
+def test_near_the_gold_a_hiding_saboteur_blocks_as_the_plain_one() -> None:
+    # One card from the gold (within open_at): hiding is over, the dead end goes in.
+    game = crafted_game(
+        3,
+        script=in_turn(corridor((x, 0) for x in range(1, 7))),
+        roles=["saboteur", "miner", "miner"],
+        set_aside="miner",
+        hands={0: ["xNESW", "NS", "EW", "map", "fix-cart"]},
+    )
+    plain = _moves_of(game, "heuristic")
+    assert _moves_of(game, "heuristic:hide=1") == plain
+    assert plain[0][1] == Move(0, "place", "xNESW", 7, 0)
+
+
+def test_a_hiding_saboteur_still_plays_a_block_worth_being_seen() -> None:
+    # Five cards from the nearest goal, a dead end at the mouth of the corridor costs
+    # the miners 8/3 cards: the plain saboteur scores it 26.7 points; the hiding one
+    # prices what the table sees, 1.2 x 6 x (-2 - 0.6) = -18.72 points, and still
+    # plays it (7.9 points, where its next best move scores 0).
+    game = crafted_game(
+        3,
+        script=in_turn(["place EW 1,0", "place EW 2,0"]),
+        roles=["miner", "miner", "saboteur"],
+        set_aside="miner",
+        hands={2: ["xEW", "NS", "fix-cart", "fix-lamp", "fix-pick", "EW"]},
+    )
+    block = Move(2, "place", "xEW", 3, 0)
+    plain = dict((move, score) for score, move in _moves_of(game, "heuristic"))
+    hiding = dict((move, score) for score, move in _moves_of(game, "heuristic:hide=1"))
+    assert hiding[block] == pytest.approx(plain[block] - 18.72)
+    assert max(hiding, key=lambda move: hiding[move]) == block
