@@ -208,21 +208,28 @@ def _seat_one_after(mapped: str | None, last: str) -> list[float]:
 
 def test_a_dead_end_before_the_goal_one_has_mapped_weighs_more() -> None:
     # The dead end at 6,0 blocks the middle goal.  Seat 1 mapped the top one: if
-    # the gold is there, it knew, and the block harms the miners less.  If it
-    # mapped the middle goal, the block is a little worse than the table's view.
-    plain, stone_mapped = _seat_one_after("8,-2", "place xEW 6,0")
-    assert stone_mapped == pytest.approx(0.406, abs=5e-4) and stone_mapped < plain
-    plain, middle_mapped = _seat_one_after("8,0", "place xEW 6,0")
-    assert middle_mapped > plain == pytest.approx(0.415, abs=5e-4)
-    assert _seat_one_after(None, "place xEW 6,0")[0] == pytest.approx(plain)
+    # the gold is there, it knew, and the block harms the miners less; if it
+    # mapped the middle one, the block is worse.  The plain beliefs cannot tell.
+    plain_top, top = _seat_one_after("8,-2", "place xEW 6,0")
+    plain_middle, middle = _seat_one_after("8,0", "place xEW 6,0")
+    assert plain_top == plain_middle == pytest.approx(0.415, abs=5e-4)
+    assert top == pytest.approx(0.346, abs=5e-4)
+    assert middle == pytest.approx(0.356, abs=5e-4)
+
+
+def test_a_discard_with_whole_tools_leans_towards_saboteur() -> None:
+    # Seat 1 discards where it mapped before: the plain beliefs take no notice.
+    plain, clues = _seat_one_after(None, "place xEW 6,0")
+    assert plain == pytest.approx(0.415, abs=5e-4)
+    assert clues == pytest.approx(0.452, abs=5e-4)
 
 
 @given(st.integers(min_value=0, max_value=2**16), st.integers(min_value=3, max_value=7))
-def test_without_maps_the_clues_are_the_plain_beliefs(seed: int, players: int) -> None:
+def test_without_maps_or_discards_the_clues_are_the_plain_beliefs(seed: int, players: int) -> None:
     game = Game.new(players, seed=seed)
     pick = random.Random(seed)
     for _ in range(12):
-        legal = [move for move in game.legal_moves() if move.kind != "map"]
+        legal = [move for move in game.legal_moves() if move.kind not in ("map", "discard")]
         if game.round_number != 1 or not legal:
             break
         game.play(pick.choice(legal))
