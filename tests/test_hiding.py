@@ -25,6 +25,7 @@ from pysaboteur.bots.hiding_figures import (
     wrongful_breaks,
 )
 from pysaboteur.bots.hiding_trace import RoundTrace, TracedMove, play_traced_game
+from pysaboteur.bots.reliability import reliability
 from pysaboteur.rules import Game, Move, seat_observation
 
 # -- the bot's settings --
@@ -274,3 +275,17 @@ def test_a_hiding_saboteur_still_plays_a_block_worth_being_seen() -> None:
     hiding = dict((move, score) for score, move in _moves_of(game, "heuristic:hide=1"))
     assert hiding[block] == pytest.approx(plain[block] - 18.72)
     assert max(hiding, key=lambda move: hiding[move]) == block
+
+
+def test_reliability_bins_every_seat_after_every_move() -> None:
+    roles = ["saboteur", "miner", "miner", "miner"]
+    first = _move(1, "place", [8, 8, 8], [7, 7, 7], suspicion=[0.85, 0.15, 0.12, 0.41])
+    second = _move(2, "discard", [7, 7, 7], [7, 7, 7], suspicion=[0.95, 0.05, 0.11, 0.44])
+    trace = RoundTrace(0, 1, roles, "miners", [first, second])
+    assert reliability([trace], bins=10) == [
+        (pytest.approx(0.05), 0.0, 1),
+        (pytest.approx((0.15 + 0.12 + 0.11) / 3), 0.0, 3),
+        (pytest.approx((0.41 + 0.44) / 2), 0.0, 2),
+        (pytest.approx(0.85), 1.0, 1),
+        (pytest.approx(0.95), 1.0, 1),
+    ]
