@@ -35,6 +35,9 @@ def test_hiding_is_a_setting_of_the_heuristic() -> None:
     bot = make_bot("heuristic:hide=1,open_at=3,look=2", seed=1)
     assert isinstance(bot, HeuristicBot)
     assert bot.name == "heuristic"
+    assert bot.parameters() == {"hide": True, "open_at": 3.0, "exposed": 0.6, "look": 2.0}
+    plain = make_bot("heuristic")
+    assert isinstance(plain, HeuristicBot) and plain.parameters() == {"hide": False}
 
 
 @pytest.mark.parametrize(
