@@ -20,6 +20,7 @@ from pysaboteur.bots.hiding_figures import (
     clustered_rate,
     first_move_kinds,
     first_suspected,
+    miners_breaking_miners,
     saboteur_repairs,
     saboteur_wins,
     wrongful_breaks,
@@ -162,6 +163,7 @@ def test_a_miner_breaking_a_seat_that_dug_towards_its_mapped_gold_is_counted() -
         RoundTrace(0, 2, roles, "miners", [dig, away, fair]),
     ]
     assert wrongful_breaks(traces) == 1
+    assert miners_breaking_miners(traces) == (1, 1)  # the wrongful break; seat 2 is a saboteur
 
 
 def test_first_moves_repairs_and_suspicion_of_hand_made_rounds() -> None:
