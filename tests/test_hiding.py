@@ -20,11 +20,13 @@ from pysaboteur.bots.hiding_figures import (
     clustered_rate,
     first_move_kinds,
     first_suspected,
+    miners_breaking_miners,
     saboteur_repairs,
     saboteur_wins,
     wrongful_breaks,
 )
 from pysaboteur.bots.hiding_trace import RoundTrace, TracedMove, play_traced_game
+from pysaboteur.bots.reliability import reliability
 from pysaboteur.rules import Game, Move, seat_observation
 
 # -- the bot's settings --
@@ -34,6 +36,9 @@ def test_hiding_is_a_setting_of_the_heuristic() -> None:
     bot = make_bot("heuristic:hide=1,open_at=3,look=2", seed=1)
     assert isinstance(bot, HeuristicBot)
     assert bot.name == "heuristic"
+    assert bot.parameters() == {"hide": True, "open_at": 3.0, "exposed": 0.6, "look": 2.0}
+    plain = make_bot("heuristic")
+    assert isinstance(plain, HeuristicBot) and plain.parameters() == {"hide": False}
 
 
 @pytest.mark.parametrize(
@@ -158,6 +163,7 @@ def test_a_miner_breaking_a_seat_that_dug_towards_its_mapped_gold_is_counted() -
         RoundTrace(0, 2, roles, "miners", [dig, away, fair]),
     ]
     assert wrongful_breaks(traces) == 1
+    assert miners_breaking_miners(traces) == (1, 1)  # the wrongful break; seat 2 is a saboteur
 
 
 def test_first_moves_repairs_and_suspicion_of_hand_made_rounds() -> None:
@@ -208,21 +214,28 @@ def _seat_one_after(mapped: str | None, last: str) -> list[float]:
 
 def test_a_dead_end_before_the_goal_one_has_mapped_weighs_more() -> None:
     # The dead end at 6,0 blocks the middle goal.  Seat 1 mapped the top one: if
-    # the gold is there, it knew, and the block harms the miners less.  If it
-    # mapped the middle goal, the block is a little worse than the table's view.
-    plain, stone_mapped = _seat_one_after("8,-2", "place xEW 6,0")
-    assert stone_mapped == pytest.approx(0.406, abs=5e-4) and stone_mapped < plain
-    plain, middle_mapped = _seat_one_after("8,0", "place xEW 6,0")
-    assert middle_mapped > plain == pytest.approx(0.415, abs=5e-4)
-    assert _seat_one_after(None, "place xEW 6,0")[0] == pytest.approx(plain)
+    # the gold is there, it knew, and the block harms the miners less; if it
+    # mapped the middle one, the block is worse.  The plain beliefs cannot tell.
+    plain_top, top = _seat_one_after("8,-2", "place xEW 6,0")
+    plain_middle, middle = _seat_one_after("8,0", "place xEW 6,0")
+    assert plain_top == plain_middle == pytest.approx(0.415, abs=5e-4)
+    assert top == pytest.approx(0.346, abs=5e-4)
+    assert middle == pytest.approx(0.356, abs=5e-4)
+
+
+def test_a_discard_with_whole_tools_leans_towards_saboteur() -> None:
+    # Seat 1 discards where it mapped before: the plain beliefs take no notice.
+    plain, clues = _seat_one_after(None, "place xEW 6,0")
+    assert plain == pytest.approx(0.415, abs=5e-4)
+    assert clues == pytest.approx(0.452, abs=5e-4)
 
 
 @given(st.integers(min_value=0, max_value=2**16), st.integers(min_value=3, max_value=7))
-def test_without_maps_the_clues_are_the_plain_beliefs(seed: int, players: int) -> None:
+def test_without_maps_or_discards_the_clues_are_the_plain_beliefs(seed: int, players: int) -> None:
     game = Game.new(players, seed=seed)
     pick = random.Random(seed)
     for _ in range(12):
-        legal = [move for move in game.legal_moves() if move.kind != "map"]
+        legal = [move for move in game.legal_moves() if move.kind not in ("map", "discard")]
         if game.round_number != 1 or not legal:
             break
         game.play(pick.choice(legal))
@@ -234,3 +247,50 @@ def test_without_maps_the_clues_are_the_plain_beliefs(seed: int, players: int) -
     plain.update(observation)
     clues.update(observation)
     assert clues.saboteur_probabilities() == pytest.approx(plain.saboteur_probabilities())
+
+
+def test_near_the_gold_a_hiding_saboteur_blocks_as_the_plain_one() -> None:
+    # One card from the gold (within open_at): hiding is over, the dead end goes in.
+    game = crafted_game(
+        3,
+        script=in_turn(corridor((x, 0) for x in range(1, 7))),
+        roles=["saboteur", "miner", "miner"],
+        set_aside="miner",
+        hands={0: ["xNESW", "NS", "EW", "map", "fix-cart"]},
+    )
+    plain = _moves_of(game, "heuristic")
+    assert _moves_of(game, "heuristic:hide=1") == plain
+    assert plain[0][1] == Move(0, "place", "xNESW", 7, 0)
+
+
+def test_a_hiding_saboteur_still_plays_a_block_worth_being_seen() -> None:
+    # Five cards from the nearest goal, a dead end at the mouth of the corridor costs
+    # the miners 8/3 cards: the plain saboteur scores it 26.7 points; the hiding one
+    # prices what the table sees, 1.2 x 6 x (-2 - 0.6) = -18.72 points, and still
+    # plays it (7.9 points, where its next best move scores 0).
+    game = crafted_game(
+        3,
+        script=in_turn(["place EW 1,0", "place EW 2,0"]),
+        roles=["miner", "miner", "saboteur"],
+        set_aside="miner",
+        hands={2: ["xEW", "NS", "fix-cart", "fix-lamp", "fix-pick", "EW"]},
+    )
+    block = Move(2, "place", "xEW", 3, 0)
+    plain = dict((move, score) for score, move in _moves_of(game, "heuristic"))
+    hiding = dict((move, score) for score, move in _moves_of(game, "heuristic:hide=1"))
+    assert hiding[block] == pytest.approx(plain[block] - 18.72)
+    assert max(hiding, key=lambda move: hiding[move]) == block
+
+
+def test_reliability_bins_every_seat_after_every_move() -> None:
+    roles = ["saboteur", "miner", "miner", "miner"]
+    first = _move(1, "place", [8, 8, 8], [7, 7, 7], suspicion=[0.85, 0.15, 0.12, 0.41])
+    second = _move(2, "discard", [7, 7, 7], [7, 7, 7], suspicion=[0.95, 0.05, 0.11, 0.44])
+    trace = RoundTrace(0, 1, roles, "miners", [first, second])
+    assert reliability([trace], bins=10) == [
+        (pytest.approx(0.05), 0.0, 1),
+        (pytest.approx((0.15 + 0.12 + 0.11) / 3), 0.0, 3),
+        (pytest.approx((0.41 + 0.44) / 2), 0.0, 2),
+        (pytest.approx(0.85), 1.0, 1),
+        (pytest.approx(0.95), 1.0, 1),
+    ]

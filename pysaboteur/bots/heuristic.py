@@ -85,6 +85,13 @@ class HeuristicBot:
         self._seed = seed
         self._saboteur2: Saboteur2Heuristic | None = None
 
+    def parameters(self) -> dict[str, float | bool]:
+        """Every setting, defaults included (for a run's record)."""
+        plan = self._hiding
+        if plan is None:
+            return {"hide": False}
+        return {"hide": True, "open_at": plan.open_at, "exposed": plan.exposed, "look": plan.look}
+
     def saboteur2(self, observation: Observation) -> Saboteur2Heuristic | None:
         """The Saboteur 2 player this bot hands a Saboteur 2 observation to (else None)."""
         if observation.get("edition", "base") == "base":

@@ -190,6 +190,24 @@ def saboteur_repairs(traces: Sequence[RoundTrace]) -> tuple[int, int, int]:
     return repairs, pairs, rounds_with
 
 
+def miners_breaking_miners(traces: Sequence[RoundTrace]) -> tuple[int, int]:
+    """(breaks of a miner's tools by another miner, rounds with any): the miners'
+    mistakes that a hidden saboteur could cause."""
+    breaks = rounds_with = 0
+    for trace in traces:
+        here = sum(
+            1
+            for m in _in_play(trace)
+            if m.kind == BREAK
+            and m.target not in (m.seat, -1)
+            and trace.roles[m.seat] != SABOTEUR
+            and trace.roles[m.target] != SABOTEUR
+        )
+        breaks += here
+        rounds_with += here > 0
+    return breaks, rounds_with
+
+
 def wrongful_breaks(traces: Sequence[RoundTrace]) -> int:
     """Rounds in which a miner broke a seat whose every path card and rockfall so far had
     shortened the way to the goal the breaker had mapped as gold (and which broke no one)."""
@@ -239,6 +257,8 @@ def report(traces: Sequence[RoundTrace]) -> list[str]:
         f"public repairs between saboteurs: {repairs} in {pairs} rounds with two saboteurs "
         f"({rounds_with} rounds with one or more)"
     )
+    breaks, rounds_with = miners_breaking_miners(traces)
+    lines.append(f"breaks of a miner by a miner: {breaks} ({rounds_with} rounds with one or more)")
     lines.append(f"rounds where a miner broke a seat that only dug towards its mapped gold: "
                  f"{wrongful_breaks(traces)}")  # fmt: skip
     return lines
