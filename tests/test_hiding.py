@@ -1,5 +1,5 @@
 """Saboteurs that hide (pysaboteur.bots.hiding) and the figures that measure hiding
-(pysaboteur.bots.hiding_figures): exact situations, hand-made traces, invariants."""
+(pysaboteur.arena.hiding_figures): exact situations, hand-made traces, invariants."""
 
 from __future__ import annotations
 
@@ -11,12 +11,7 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 from scenarios import corridor, crafted_game, in_turn
 
-from pysaboteur.bots import make_bot
-from pysaboteur.bots.beliefs import RoleBeliefs
-from pysaboteur.bots.clue_beliefs import ClueBeliefs
-from pysaboteur.bots.heuristic import HeuristicBot
-from pysaboteur.bots.hiding import HidingPlan, table_beliefs, table_view
-from pysaboteur.bots.hiding_figures import (
+from pysaboteur.arena.hiding_figures import (
     clustered_rate,
     first_move_kinds,
     first_suspected,
@@ -25,8 +20,13 @@ from pysaboteur.bots.hiding_figures import (
     saboteur_wins,
     wrongful_breaks,
 )
-from pysaboteur.bots.hiding_trace import RoundTrace, TracedMove, play_traced_game
-from pysaboteur.bots.reliability import reliability
+from pysaboteur.arena.hiding_trace import RoundTrace, TracedMove, play_traced_game
+from pysaboteur.arena.reliability import reliability
+from pysaboteur.bots import make_bot
+from pysaboteur.bots.beliefs import RoleBeliefs
+from pysaboteur.bots.clue_beliefs import ClueBeliefs
+from pysaboteur.bots.heuristic import HeuristicBot
+from pysaboteur.bots.hiding import HidingPlan, table_beliefs, table_view
 from pysaboteur.rules import Game, Move, seat_observation
 
 # -- the bot's settings --

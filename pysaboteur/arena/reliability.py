@@ -6,7 +6,7 @@ saboteurs in each bin should match the bin's mean belief.  The beliefs after
 consecutive moves of a round are correlated, so the counts say how much was
 seen, not how many independent cases::
 
-    nice -n 10 python -m pysaboteur.bots.reliability --games 40 --saboteurs heuristic:hide=1 \\
+    nice -n 10 python -m pysaboteur.arena.reliability --games 40 --saboteurs heuristic:hide=1 \\
         --out docs/images/beliefs-reliability.png
 """
 

@@ -8,7 +8,7 @@ and 5 moves of the suspect, halfway and at round end, when saboteurs are first
 suspected, how saboteurs first show themselves, public repairs between
 saboteurs and wrongful breaks::
 
-    nice -n 10 python -m pysaboteur.bots.measure_hiding --games 334 --seed 0 --jobs 2
+    nice -n 10 python -m pysaboteur.arena.measure_hiding --games 334 --seed 0 --jobs 2
 """
 
 from __future__ import annotations
@@ -19,12 +19,12 @@ from concurrent.futures import ProcessPoolExecutor
 from functools import partial
 from pathlib import Path
 
-from ..arena.stats import paired_difference
+from ..bots.beliefs import RoleBeliefs
+from ..bots.clue_beliefs import ClueBeliefs
 from ..rules.results import SABOTEURS
-from .beliefs import RoleBeliefs
-from .clue_beliefs import ClueBeliefs
 from .hiding_figures import report
 from .hiding_trace import BeliefFactory, RoundTrace, play_traced_game
+from .stats import paired_difference
 
 #: The miners' beliefs the figures are read with: today's, or the ones that read maps.
 BELIEFS: dict[str, BeliefFactory] = {"plain": RoleBeliefs, "clues": ClueBeliefs}

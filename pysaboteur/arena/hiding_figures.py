@@ -11,11 +11,11 @@ import statistics
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from ..arena.stats import auc
 from ..rules.cards import SABOTEUR
 from ..rules.moves import BREAK, FIX, PLACE, ROCKFALL
 from ..rules.results import SABOTEURS
 from .hiding_trace import RoundTrace, TracedMove
+from .stats import auc
 
 Z95 = 1.959963984540054
 #: Mean belief above which the miners suspect a seat.

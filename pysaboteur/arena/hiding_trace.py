@@ -16,14 +16,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from ..arena.schedule import bot_seed
+from ..bots.base import make_bot
+from ..bots.beliefs import RoleBeliefs
+from ..bots.maze_view import goal_distances, public_gold_chances
 from ..rules import PLAY, Game, seat_observation
 from ..rules.cards import DEAD_END, SABOTEUR, START_CELL, parse_shape
 from ..rules.moves import BREAK, FIX, PLACE, ROCKFALL, Move
 from ..rules.observation import Observation
-from .base import make_bot
-from .beliefs import RoleBeliefs
-from .maze_view import goal_distances, public_gold_chances
+from .schedule import bot_seed
 
 
 class Believer(Protocol):
