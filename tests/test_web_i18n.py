@@ -307,7 +307,12 @@ def test_every_sentence_the_scripts_can_build_has_its_text(tmp_path: Path) -> No
     assert "Ana breaks your lamp" in sentences
     assert "Ana breaks their own cart" in sentences
     assert "You inspect Bo's dwarf card: a boss" in sentences
-    assert "Ana discards 2 cards: Tunnel (NS) and Map (map)" in sentences
+    # Cards in sentences by their names, a path card's openings in compass letters, a
+    # Saboteur 2 face group by group: never a card's code.
+    assert "Ana discards 2 cards: Tunnel (N S) and Map" in sentences
+    assert "Ana places a green door (E W) at 1,0" in sentences
+    assert "Ana places a bridge (N S + E W) at 1,0" in sentences
+    assert "Ana places a dead end (dead end N + dead end S) at 1,0" in sentences
     assert "The gold-miners win: you reached the gold." in sentences
     assert "Ana discards two cards face down to remove their trap" in sentences
     assert "Ana gives you a new dwarf card: you are now a boss" in sentences

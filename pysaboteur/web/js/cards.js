@@ -113,6 +113,30 @@ function describeNewFace(code) {
   return t("cards.describe_face", { name: shortName(code), details: parts.join("; ") });
 }
 
+/** The sides' letters as the language writes the compass (Italian "O" for west). */
+const LETTERS = {
+  N: t("cards.letter_north"),
+  E: t("cards.letter_east"),
+  S: t("cards.letter_south"),
+  W: t("cards.letter_west"),
+};
+
+/** A path card's openings in compass letters, for sentences: "N E W"; a Saboteur 2
+ * face group by group ("N S + E W", "E W + dead end S"), its door or ladder being in
+ * the card's name already. */
+export function faceLetters(code) {
+  const letters = (sides) => sides.map((side) => LETTERS[side]).join(" ");
+  if (isBaseFace(code)) return letters(openSides(code));
+  return code
+    .split("/")[0]
+    .split("+")
+    .map((group) => {
+      const sides = letters(SIDES.filter((side) => group.includes(side)));
+      return group.startsWith("x") ? t("cards.letters_dead_end", { sides }) : sides;
+    })
+    .join(" + ");
+}
+
 /** "open north, east, south" */
 export function sidesText(code) {
   return t("cards.open_sides", { sides: sideList(openSides(code)) });

@@ -5,7 +5,7 @@
 // seat is the viewer, the mover itself or somebody else. Names are placeholders, so a
 // language with cases declines the sentence around them, never a glued fragment.
 
-import { A_ROLE_WORDS, ROLE_WORDS, frontKind, isBaseFace, openSides, pathKind, shortName } from "./cards.js";
+import { A_ROLE_WORDS, ROLE_WORDS, faceLetters, frontKind, isPathCode, pathKind, shortName } from "./cards.js";
 import { formatList, language, t, tn } from "./i18n.js";
 import { parseMove } from "./moves.js";
 
@@ -18,7 +18,12 @@ export function aRole(role) {
 
 /** "Tunnel (NS), Map (map) and Theft (theft)" */
 function cardsText(cards) {
-  return formatList(cards.map((card) => t("moves.card_in_list", { card: shortName(card), code: card })));
+  // An action card's name is the card; a path card's name is its kind, its openings tell which.
+  return formatList(
+    cards.map((card) =>
+      isPathCode(card) ? t("moves.card_in_list", { card: shortName(card), code: faceLetters(card) }) : shortName(card),
+    ),
+  );
 }
 
 /** A function seat -> display name, from the observation's names or the table's seats. */
@@ -59,8 +64,7 @@ export function describeMove(text, nameOf, viewer, secret = {}) {
   const sayCount = (key, count, more = {}) => tn(key, count, { ...params, ...more });
   switch (move.kind) {
     case "place": {
-      const detail = isBaseFace(move.card) ? openSides(move.card).join(" ") : move.card;
-      return say(`moves.place_${pathKind(move.card)}.${mine}`, { detail });
+      return say(`moves.place_${pathKind(move.card)}.${mine}`, { detail: faceLetters(move.card) });
     }
     case "theft":
       return say(`moves.theft.${mine}`);
