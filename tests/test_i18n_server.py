@@ -15,6 +15,7 @@ from websockets.sync.client import connect
 
 from pysaboteur.i18n.catalogues import installed
 from pysaboteur.server.protocol import ApiError, error_message
+from pysaboteur.server.table import bot_name
 
 ITALIAN = {
     "there is no table {table!r}": "non c'è nessun tavolo {table!r}",
@@ -161,8 +162,9 @@ def test_every_refusal_keeps_its_english_message_for_programs() -> None:
 
 
 def test_bots_are_named_in_the_language_of_the_host_who_seated_them(server: Server) -> None:
-    # Lithuanian writes "Botas"; the name is given once, when the seat is filled, and
-    # then kept as it is (in every view and in the record), like a person's.
+    # Lithuanian writes "Botas", and the random bot "atsitiktinis"; the name is given
+    # once, when the seat is filled, and then kept as it is (in every view and in the
+    # record), like a person's.
     lithuanian = {"Cookie": "lang=lt"}
     body = {"name": "Ona", "players": 3, "bots": "random"}
     created = server.http.post("/api/tables", json=body, headers=lithuanian).json()
@@ -174,7 +176,7 @@ def test_bots_are_named_in_the_language_of_the_host_who_seated_them(server: Serv
     )
     assert started.status_code == 200, started.text
     names = [seat["name"] for seat in server.facts(table)["seats"]]
-    assert names == ["Ona", "Botas 1 (random)", "Botas 2 (random)"]
+    assert names == ["Ona", "Botas 1 (atsitiktinis)", "Botas 2 (atsitiktinis)"]
     everyone = server.http.post(
         "/api/tables", json={"players": 3, "bots": "random", "all_bots": True}
     ).json()
@@ -198,3 +200,10 @@ def test_a_removed_person_is_told_in_their_own_language(server: Server) -> None:
         "code": "removed",
         "message": "ο οικοδεσπότης σε αφαίρεσε από αυτό το τραπέζι· μπορείς να μπεις ξανά",  # noqa: RUF001
     }
+
+
+def test_a_bots_name_says_its_kind_in_the_language_and_its_settings_as_written() -> None:
+    assert bot_name(2, "heuristic", "tr") == "Bot 2 (sezgisel)"
+    assert bot_name(3, "ismcts:seconds=1", "sk") == "Bot 3 (hľadanie:seconds=1)"
+    assert bot_name(1, "ismcts:seconds=1") == "Bot 1 (ismcts:seconds=1)"
+    assert bot_name(4, "examples.bots:Mine", "sk").endswith("(examples.bots:Mine)")

@@ -27,7 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..i18n import N_, SOURCE, gettext, requester_language
+from ..i18n import N_, NP_, SOURCE, gettext, requester_language, translator
 from ..rules import Game, IllegalMove, Move, NotationError, Options
 from . import away
 from .connections import Connection
@@ -76,10 +76,26 @@ AWAY_REASONS = ("clock", "offline", "host")
 BOT_NAME = N_("Bot {seat} ({bot})")
 
 
+#: The package's bots by the word each language calls them in a bot's name (English
+#: keeps the bot's own name, which is also what a spec says).
+BOT_KINDS = {
+    #: TRANSLATORS: the bot that plays any legal move, in a bot's name: "Bot 2 (random)".
+    "random": NP_("bot", "random"),
+    #: TRANSLATORS: the quick, sensible bot, in a bot's name: "Bot 2 (heuristic)".
+    "heuristic": NP_("bot", "heuristic"),
+    #: TRANSLATORS: the bot that searches (ISMCTS) before each move: "Bot 2 (ismcts)".
+    "ismcts": NP_("bot", "ismcts"),
+}
+
+
 def bot_name(seat: int, spec: str, lang: str = SOURCE) -> str:
     """A bot's name at a table, in the language of the host who filled the seat with it
-    (a name is kept as it was given, in the record too)."""
-    return gettext(lang, BOT_NAME).format(seat=seat, bot=spec)
+    (a name is kept as it was given, in the record too); the bot's settings, if its
+    spec has any, as the spec writes them."""
+    kind, colon, settings = spec.partition(":")
+    if kind in BOT_KINDS:
+        kind = translator(lang).pgettext("bot", BOT_KINDS[kind])
+    return gettext(lang, BOT_NAME).format(seat=seat, bot=f"{kind}{colon}{settings}")
 
 
 def expired_error() -> ApiError:

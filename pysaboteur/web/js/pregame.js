@@ -26,6 +26,19 @@ export function inviteUrl(tableId) {
   return `${reach?.others ?? location.origin}/t/${encodeURIComponent(tableId)}`;
 }
 
+/** The package's bots by the word the language calls them (as in their names at the
+ * table, which the server gives); a spec's settings as it writes them. */
+const BOT_KINDS = {
+  random: t("common.bot_kind_random"),
+  heuristic: t("common.bot_kind_heuristic"),
+  ismcts: t("common.bot_kind_ismcts"),
+};
+
+function botKindText(spec) {
+  const [kind, ...settings] = String(spec).split(":");
+  return [BOT_KINDS[kind] ?? kind, ...settings].join(":");
+}
+
 /** The table's settings in words. */
 export function settingsList(table) {
   const options = table.options || {};
@@ -38,7 +51,7 @@ export function settingsList(table) {
       { "data-testid": "settings-edition" },
       table.edition === "saboteur2" ? t("common.saboteur2") : t("pregame.edition_base"),
     ),
-    h("li", {}, tn("pregame.players_and_bots", table.players, { bots: table.bots })),
+    h("li", {}, tn("pregame.players_and_bots", table.players, { bots: botKindText(table.bots) })),
     table.edition !== "saboteur2" &&
       h("li", {}, t("pregame.gold", { rule: GOLD_DRAW[options.gold_draw] || options.gold_draw })),
     h("li", {}, NEXT_START[options.next_round_start] || options.next_round_start),
