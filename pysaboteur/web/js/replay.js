@@ -3,7 +3,7 @@
 
 import { api } from "./api.js";
 import { fill, h } from "./dom.js";
-import { nuggetsText, piecesText } from "./cards.js";
+import { nuggetsText } from "./cards.js";
 import { renderMiniHand } from "./hand.js";
 import { MazeView } from "./maze_view.js";
 import { mazeSection, sidePanels } from "./game_view.js";
@@ -42,13 +42,9 @@ function seatExtras(observation) {
         "div",
         { class: "replay-seat" },
         h("span", { class: `role-badge ${role}` }, ROLE_NAMES[role]),
-        h(
-          "span",
-          { class: "fact" },
-          observation.gold_pieces
-            ? t("replay.gold", { gold: piecesText(observation.gold_pieces[seat]) })
-            : t("replay.gold", { gold: nuggetsText(observation.gold_so_far[seat]) }),
-        ),
+        // Saboteur 2's seat panels show the gold pieces already (seats.js): said once.
+        !observation.gold_pieces &&
+          h("span", { class: "fact" }, t("replay.gold", { gold: nuggetsText(observation.gold_so_far[seat]) })),
         renderMiniHand(observation.hands[seat]),
       ),
     );
