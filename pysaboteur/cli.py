@@ -378,13 +378,43 @@ def _add_arena_parser(commands: argparse._SubParsersAction[argparse.ArgumentPars
         "--report", metavar="DIR", default=None,
         help="play nothing: report again from DIR/results.jsonl",
     )  # fmt: skip
+    arena.add_argument(
+        "--plan", metavar="DIFF", type=_difference, default=None,
+        help="play nothing: how many rounds a difference in win rate (0.05 or 5%%) needs",
+    )  # fmt: skip
+    arena.add_argument(
+        "--power", type=_share, default=0.8, help="--plan: the power wanted (default: 0.8)"
+    )
+    arena.add_argument(
+        "--rate", type=_share, default=0.5,
+        help="--plan: the win rate around which the bots play (default: 0.5)",
+    )  # fmt: skip
+    arena.add_argument(
+        "--pilot", metavar="DIR", default=None,
+        help="--plan: measure the discordant pairs and the design effect on a finished run",
+    )  # fmt: skip
     _add_rule_options(arena)
+
+
+def _share(text: str) -> float:
+    """A number between 0 and 1, or a percentage (``5%``)."""
+    try:
+        value = float(text[:-1]) / 100 if text.endswith("%") else float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not 0 < value < 1:
+        raise argparse.ArgumentTypeError("must be between 0 and 1 (or 0% and 100%)")
+    return value
+
+
+def _difference(text: str) -> float:
+    return _share(text)
 
 
 def _check_arena_players(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     """Each of the arena's player counts must be one the edition is for (``--report``
     plays nothing, so its counts are not looked at)."""
-    if args.report:
+    if args.report or args.plan:
         return
     for players in args.players:
         _check_players(parser, argparse.Namespace(edition=args.edition, players=players))

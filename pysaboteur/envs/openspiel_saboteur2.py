@@ -53,7 +53,8 @@ from ..rules import Deal, Game, Move, Options
 from ..rules.cards import GOAL_CARDS
 from ..rules.editions.saboteur2 import DWARF_CARDS, HAND_SIZE, REMOVED_PER_ROUND
 from ..rules.observation import Observation
-from .actions_saboteur2 import CARD_CODES, EDITION, ActionSpace2
+from .actions_saboteur2 import CARD_CODES, EDITION, X_MAX, X_MIN, Y_MAX, Y_MIN, ActionSpace2
+from .info_state import InfoStateEncoder
 from .openspiel_core import (
     SaboteurGameCore,
     SaboteurStateCore,
@@ -61,7 +62,13 @@ from .openspiel_core import (
     game_info,
     read_settings,
 )
-from .tensors_saboteur2 import ROLES, ObservationEncoder2, observation_text, table_text
+from .tensors_saboteur2 import (
+    ROLES,
+    ObservationEncoder2,
+    observation_text,
+    round_end_observation,
+    table_text,
+)
 
 SHORT_NAME: Final = "python_saboteur2"
 RETURNS: Final = ("gold", "win")
@@ -77,6 +84,7 @@ _DEFAULTS: Final[dict[str, Any]] = {
     "players": 5,
     "next_round_start": "after-last",
     "open_hands": False,
+    "episode": "game",
     "returns": "gold",
 }
 
@@ -91,7 +99,7 @@ GAME_TYPE: Final = pyspiel.GameType(
     max_num_players=EDITION.max_players,
     min_num_players=EDITION.min_players,
     provides_information_state_string=True,
-    provides_information_state_tensor=False,
+    provides_information_state_tensor=True,
     provides_observation_string=True,
     provides_observation_tensor=True,
     parameter_specification=_DEFAULTS,
@@ -124,7 +132,15 @@ class Saboteur2Game(SaboteurGameCore):
             next_round_start=settings["next_round_start"], open_hands=bool(settings["open_hands"])
         )
         super().__init__(
-            GAME_TYPE, info, params, rules, win, actions, Saboteur2State, Saboteur2Observer
+            GAME_TYPE,
+            info,
+            params,
+            rules,
+            win,
+            actions,
+            Saboteur2State,
+            Saboteur2Observer,
+            episode=settings["episode"],
         )
 
 
@@ -250,13 +266,19 @@ class Saboteur2State(SaboteurStateCore):
     def _table_text(self, observation: Observation) -> str:
         return table_text(observation)
 
+    def _round_end_view(self, observation: Observation, number: int) -> Observation:
+        return round_end_observation(observation, number)
+
 
 class Saboteur2Observer(SeatObserver):
-    """OpenSpiel's observer: the seat's observation as a string, and (without perfect
-    recall) the tensor of :mod:`.tensors_saboteur2`."""
+    """OpenSpiel's observer: the seat's observation as a string, and the tensor of
+    :mod:`.tensors_saboteur2` (with perfect recall, that of :mod:`.info_state`)."""
 
     def __init__(self, players: int, iig_obs_type: Any, params: dict[str, Any] | None) -> None:
-        super().__init__(ObservationEncoder2(players), observation_text, iig_obs_type, params)
+        info = InfoStateEncoder(
+            ObservationEncoder2(players), players, CARD_CODES, (X_MIN, X_MAX, Y_MIN, Y_MAX)
+        )
+        super().__init__(ObservationEncoder2(players), observation_text, iig_obs_type, params, info)
 
 
 pyspiel.register_game(GAME_TYPE, Saboteur2Game)

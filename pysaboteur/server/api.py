@@ -25,6 +25,7 @@ from .protocol import (
     validate,
 )
 from .rate_limit import RateLimit
+from .reach import lan_address, reach, url_of
 from .store import OVER
 from .table import Table
 from .wire_json import JsonAnswer
@@ -92,6 +93,16 @@ def bearer(request: Request) -> str | None:
 
 async def seat_of(request: Request, live: LiveTable) -> int:
     return await live.table.identify(bearer(request))
+
+
+@router.get("/reach")
+async def who_can_open_this_server(request: Request) -> JSONResponse:
+    """``{"others": "http://192.168.1.5:8000" | null, "local_only": bool}``: the
+    origin others open (null: the page's own), and whether nobody else can."""
+    settings = hub_of(request).settings
+    found = reach(settings.host, bool(settings.forwarded_allow_ips), lan_address())
+    others = None if found.others is None else url_of(found.others, request.url.port)
+    return answer({"others": others, "local_only": found.local_only})
 
 
 @router.get("/bots")
