@@ -336,7 +336,12 @@ def _check_distinct_faces(
     cards += [(f"goal {entry.code!r}", entry.code) for entry in goals]
     for name, code in cards:
         face = read_face(code)
-        for lying in dict.fromkeys((code, turned(face).code)):
+        turn = turned(face)
+        # Drawable in the notation: each face the card can lie as is written and read
+        # back as itself, and turning twice gives the printed face.
+        if read_face(turn.code) != turn or turned(turn) != face:
+            raise DeckError(name, f"its turned face {turn.code!r} does not read back as itself")
+        for lying in dict.fromkeys((code, turn.code)):
             other = owner.setdefault(lying, name)
             if other != name:
                 raise DeckError(

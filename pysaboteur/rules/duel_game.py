@@ -182,14 +182,17 @@ class DuelGame(Game):
                         moves.append(Move(seat, ROCKFALL, ROCKFALL, x, y))
         ordered = sorted(hand)
         pairs = list(dict.fromkeys(combinations(ordered, 2)))
+        # Built as the tuples they are: the named tuple's constructor costs a call more.
+        new = tuple.__new__
+        append = moves.append
         if len(hand) >= 2:
             for front in self._front(seat):
                 for first, second in pairs:
-                    moves.append(Move(seat, CLEAR, first, also=(second,), front=front))
+                    append(new(Move, (seat, CLEAR, first, 0, 0, -1, "", 0, (second,), front)))
         for card in distinct:
-            moves.append(Move(seat, DISCARD, card))
+            append(new(Move, (seat, DISCARD, card, 0, 0, -1, "", 0, (), "")))
         for first, second in pairs:
-            moves.append(Move(seat, DISCARD, first, also=(second,)))
+            append(new(Move, (seat, DISCARD, first, 0, 0, -1, "", 0, (second,), "")))
         return moves
 
     def _list_placements(self, seat: int, distinct: dict[str, None], moves: list[Move]) -> None:
@@ -201,11 +204,13 @@ class DuelGame(Game):
         ]
         if not faces:
             return
+        new = tuple.__new__
         for cell in maze.candidate_cells():
             constraints = maze.constraints(seat, cell)
+            x, y = cell
             for code, face in faces:
                 if maze.fits(seat, face, constraints, cell):
-                    moves.append(Move(seat, PLACE, code, *cell))
+                    moves.append(new(Move, (seat, PLACE, code, x, y, -1, "", 0, (), "")))
 
     def _front(self, seat: int) -> list[str]:
         broken = self.state.broken[seat]
