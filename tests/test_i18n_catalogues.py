@@ -226,3 +226,14 @@ def test_capitals_as_each_language_writes_them(
 ) -> None:
     assert upper(text, lang) == capitals
     assert capitalised(text, lang) == sentence
+
+
+def test_italian_counts_in_two_forms() -> None:
+    # CLDR's third Italian form is for round millions ("un milione di carte"): no count
+    # in the game comes near one, and translators had to write every plural three times.
+    from pysaboteur.i18n import ngettext
+
+    one, many = "You discard a card face down", "You discard {count} cards face down"
+    assert ngettext("it", one, many, 1) == "Scarti una carta coperta"
+    for count in (2, 5, 1_000_000):
+        assert ngettext("it", one, many, count) == "Scarti {count} carte coperte"
