@@ -17,7 +17,7 @@ from i18n_helpers import compiled
 
 from pysaboteur.i18n import LANGUAGES, capitalised, from_environment, negotiate, translate, upper
 from pysaboteur.i18n import words as game_words
-from pysaboteur.i18n.catalogues import installed
+from pysaboteur.i18n.catalogues import LOCALE_DIR, installed
 from pysaboteur.rules import Game, Move
 from pysaboteur.rules.editions import EDITIONS
 from pysaboteur.rules.kinds import KINDS
@@ -237,3 +237,5 @@ def test_italian_counts_in_two_forms() -> None:
     assert ngettext("it", one, many, 1) == "Scarti una carta coperta"
     for count in (2, 5, 1_000_000):
         assert ngettext("it", one, many, count) == "Scarti {count} carte coperte"
+    po = LOCALE_DIR / "it" / "LC_MESSAGES" / "pysaboteur.po"
+    assert '"Plural-Forms: nplurals=2; plural=(n != 1);\\n"' in po.read_text(encoding="utf-8")
