@@ -217,6 +217,9 @@ def test_notation_errors_carry_their_detail_as_a_reason() -> None:
         ("tr", "işçi", "İŞÇİ", "İşçi"),
         ("el", "χρυσωρύχος", "ΧΡΥΣΩΡΥΧΟΣ", "Χρυσωρύχος"),  # all capitals drop the tonos
         ("el", "άννα προϊόν", "ΑΝΝΑ ΠΡΟΪΟΝ", "Άννα προϊόν"),  # noqa: RUF001 (...keep the diaeresis)
+        # An accent that kept two vowels apart becomes a diaeresis; "or" keeps its accent.
+        ("el", "ρολόι ή τσάι", "ΡΟΛΟΪ Ή ΤΣΑΪ", "Ρολόι ή τσάι"),
+        ("el", "μαϊμού και ουρά", "ΜΑΪΜΟΥ ΚΑΙ ΟΥΡΑ", "Μαϊμού και ουρά"),  # noqa: RUF001
         ("en", "miner", "MINER", "Miner"),
         ("lt", "šachtininkas", "ŠACHTININKAS", "Šachtininkas"),
     ],
