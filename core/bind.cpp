@@ -2,6 +2,7 @@
 // pysaboteur/native/ calls it; everything else goes through pysaboteur.rules.
 #include <nanobind/nanobind.h>
 #include <nanobind/stl/array.h>
+#include <nanobind/stl/shared_ptr.h>
 #include <nanobind/stl/tuple.h>
 #include <nanobind/stl/vector.h>
 

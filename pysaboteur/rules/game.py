@@ -17,16 +17,18 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
 from .cards import GOAL_SHAPES, TOOL_BIT, TOOLS
+from .codes import codec_of
 from .editions import Deal, Edition, find_edition
 from .kinds import KINDS, Kind, load_kinds
 from .kinds.place import list_placements
 from .maze import GOAL_KEYS, Maze
 from .moves import PASS, PLACE, Move
+from .native_engine import CoreRound, Engine, LegalMoves, native_engine
 from .options import Options
 from .reasons import Reason
 from .results import MINERS, SABOTEURS, GoldPiecesResult, Result, RoundResult
@@ -112,6 +114,11 @@ class Game:
         self.edition = find_edition(edition) if isinstance(edition, str) else edition
         self.edition.check_players(players)
         self._listers, self._turn_kinds = _listers_of(self.edition)
+        #: The native core, when it is built and plays this edition (rules/native_engine.py).
+        self._engine: Engine | None = native_engine(self.edition)
+        #: The core's round, with the round state it holds: a state put in its place
+        #: (a new round, a determinized sample) is loaded into a new one when asked.
+        self._mirror: tuple[RoundState, CoreRound | None] | None = None
         if not 0 <= first < players:
             raise ValueError(f"the first seat must be between 0 and {players - 1}")
         if names is not None and len(names) != players:
@@ -303,12 +310,20 @@ class Game:
 
     # -- legal moves ----------------------------------------------------------------
 
-    def legal_moves(self) -> list[Move]:
-        """Every legal move of the seat to move, in a fixed order."""
+    def legal_moves(self) -> Sequence[Move]:
+        """Every legal move of the seat to move, in a fixed order.
+
+        With the native core a :class:`~.native_engine.LegalMoves`, whose ``codes``
+        :meth:`play` takes too; else a list.
+        """
         state = self.state
         seat = state.to_move
         if seat is None:
             return []
+        core = self._core_round()
+        if core is not None:
+            assert self._engine is not None
+            return LegalMoves(core.legal(), seat, self._engine.codec)
         moves: list[Move] = []
         if self.phase != PLAY:
             KINDS[_PHASE_KIND[self.phase]].list_turn(self, seat, state.hands[seat], moves)
@@ -419,19 +434,62 @@ class Game:
 
     # -- playing -------------------------------------------------------------------
 
-    def play(self, move: Move | str) -> None:
-        """Make a move (a :class:`Move` or its text); :class:`IllegalMove` if it breaks a rule."""
-        if isinstance(move, str):
+    def play(self, move: Move | str | int) -> None:
+        """Make a move: a :class:`Move`, its text, or its code for the seat to move
+        (:mod:`.codes`); :class:`IllegalMove` if it breaks a rule."""
+        code: int | None = None
+        if isinstance(move, int):
+            code = move
+            decoded = None
+            if self.state.to_move is not None:
+                decoded = codec_of(self.edition).decode(code, self.state.to_move)
+            if decoded is None:
+                raise IllegalMove(str(code), Reason("no move has the code {code}", code=code))
+            move = decoded
+        elif isinstance(move, str):
             try:
                 move = Move.parse(move)
             except ValueError as error:
                 raise IllegalMove(move, str(error)) from None
+        core = self._core_round()
+        if core is not None:
+            # Legal is what the core lists; only a refused move asks the rules why.
+            assert self._engine is not None
+            if code is None and move.seat == self.state.to_move:
+                code = self._engine.codec.encode(move)
+            if code is not None and core.play(code):
+                self._apply_rules(move)
+                return
+            reason = self.why_illegal(move)
+            if reason is None:
+                raise RuntimeError(f"the native core refused {move}, which the rules allow")
+            raise IllegalMove(move, reason)
         reason = self.why_illegal(move)
         if reason is not None:
             raise IllegalMove(move, reason)
         self._apply(move)
 
+    def _core_round(self) -> CoreRound | None:
+        """The core's round holding the round in play (loaded when the state is new)."""
+        if self._engine is None:
+            return None
+        mirror = self._mirror
+        state = self.state
+        if mirror is None or mirror[0] is not state:
+            mirror = self._mirror = (state, self._engine.load(self))
+        return mirror[1]
+
     def _apply(self, move: Move) -> None:
+        """Make a move already checked (what :meth:`play` does once it is)."""
+        mirror = self._mirror
+        if mirror is not None and mirror[0] is self.state and mirror[1] is not None:
+            assert self._engine is not None
+            code = self._engine.codec.encode(move)
+            if code is None or not mirror[1].play(code):
+                self._mirror = None
+        self._apply_rules(move)
+
+    def _apply_rules(self, move: Move) -> None:
         self.moves.append(move)
         kind = KINDS[move.kind]
         if not kind.is_turn:
@@ -473,14 +531,19 @@ class Game:
         """
         other = Game.__new__(Game)
         for name, value in vars(self).items():
-            setattr(other, name, value if name in _SHARED else _copy_field(value))
+            if name != "_mirror":
+                setattr(other, name, value if name in _SHARED else _copy_field(value))
+        mirror = self._mirror
+        other._mirror = None
+        if mirror is not None and mirror[0] is self.state and mirror[1] is not None:
+            other._mirror = (other.state, mirror[1].copy())  # one block
         return other
 
 
 #: Fields of a game that never change once it is made, shared by its copies.
 _SHARED: Final = frozenset(
     ("edition", "options", "seed", "names", "initial_gold_deck", "_preset_deals", "_listers",
-     "_turn_kinds")
+     "_turn_kinds", "_engine")
 )  # fmt: skip
 
 

@@ -1,0 +1,73 @@
+"""The core behind a :class:`~pysaboteur.rules.Game`: a round of the core made from
+the game's round state, kept in step with it move by move (rules/native_engine.py
+says when it is used)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..rules.cards import GOAL_CARDS, MINER
+from ..rules.codes import Codec, codec_of
+from ..rules.editions import Edition
+from ..rules.gold import finder_draw_count
+from . import core
+from .tables import make_tables, plays
+
+_PHASES = {"play": 0, "gold": 1, "over": 2}
+
+
+class NativeEngine:
+    """The core's tables and codes of one edition."""
+
+    def __init__(self, edition: Edition) -> None:
+        self.edition = edition
+        self.codec: Codec = codec_of(edition)
+        self.tables = make_tables(edition)
+
+    def load(self, game: Any) -> Any | None:
+        """A round of the core holding ``game``'s round in play, or None if the core
+        cannot hold it (cards it does not know, as a determinized game may hold)."""
+        assert core is not None
+        state = game.state
+        index = self.codec.index
+        try:
+            hands = [[index[card] for card in hand] for hand in state.hands]
+            pile = [index[card] for card in state.draw_pile]
+            goals = [GOAL_CARDS.index(card) for card in state.maze.goals]
+            phase = _PHASES[game.phase]
+        except (KeyError, ValueError):
+            return None
+        maze = state.maze
+        players = game.players
+        return core.make_round(
+            tables=self.tables,
+            players=players,
+            first=state.first,
+            to_move=-1 if state.to_move is None else state.to_move,
+            phase=phase,
+            hands=hands,
+            pile=pile,
+            broken=list(state.broken),
+            miners=[role == MINER for role in state.roles],
+            goals=goals,
+            cells=list(maze.cells.items()),
+            revealed=list(maze.revealed),
+            offer=list(state.offer),
+            gold=list(game.gold_deck),
+            gold_draw=finder_draw_count(game.options.gold_draw, players, state.roles),
+            last_turn=-1 if state.last_turn is None else state.last_turn,
+            last_path=-1 if state.last_path is None else state.last_path,
+            finder=-1 if state.finder is None else state.finder,
+            round_gold=list(state.round_gold),
+            discards=len(state.discards),
+        )
+
+
+_ENGINES: dict[str, NativeEngine | None] = {}
+
+
+def engine_for(edition: Edition) -> NativeEngine | None:
+    """The core for ``edition``, or None where it does not play it (or is not built)."""
+    if edition.name not in _ENGINES:
+        _ENGINES[edition.name] = NativeEngine(edition) if plays(edition) else None
+    return _ENGINES[edition.name]
