@@ -21,7 +21,8 @@ namespace {
 std::shared_ptr<Tables> make_tables(std::vector<int> kinds, std::vector<std::vector<uint16_t>> faces,
                                     std::vector<std::vector<uint8_t>> tools, std::vector<uint8_t> tunnel_at,
                                     std::vector<uint16_t> fits, std::vector<std::array<uint16_t, 2>> goal_shapes,
-                                    int gold_card, std::vector<int> saboteur_pay, int most_discarded, int reach) {
+                                    int gold_card, std::vector<int> saboteur_pay, std::vector<int> break_card,
+                                    std::vector<int> card_of_face, int most_discarded, int reach) {
     if (kinds.size() > MAX_CARDS || faces.size() != kinds.size() || tools.size() != kinds.size())
         throw std::invalid_argument("one kind, face list and tool list per card, at most 128 cards");
     if (fits.size() != 4096 || goal_shapes.size() != 3)
@@ -39,15 +40,31 @@ std::shared_ptr<Tables> make_tables(std::vector<int> kinds, std::vector<std::vec
     for (int i = 0; i < 3; ++i) t->goal_shapes[i] = goal_shapes[i];
     t->gold_card = gold_card;
     t->saboteur_pay = std::move(saboteur_pay);
+    if (break_card.size() != 3) throw std::invalid_argument("one break card per tool");
+    t->break_card = std::move(break_card);
+    t->card_of_face = std::move(card_of_face);
     t->most_discarded = most_discarded;
     t->reach = reach;
     return t;
 }
 
-// A round and the tables it reads (shared by its copies).
+// A round and the tables it reads (shared by its copies); ``before`` is the round as
+// it was before the last move that ended the play (the gold reached, or the round over).
 struct PyRound {
     std::shared_ptr<Tables> tables;
     Round round;
+    Round before;
+
+    // 0: refused (nothing changed); 1: played, and the play goes on; 2: played, and
+    // it ended the play (``before`` holds the round as it was).
+    int advance(uint32_t code) {
+        // Only a placement (reaching the gold) or a turn with the pile empty (the
+        // last cards) can end the play: only then is the round kept as it was.
+        bool may_end = kind_of(code) == PLACE || round.pile_size == 0;
+        if (may_end) before = round;
+        if (!round.play(code)) return 0;
+        return may_end && round.phase != PLAY ? 2 : 1;
+    }
 };
 
 uint8_t seat_or_nobody(int seat) { return seat < 0 ? NOBODY : static_cast<uint8_t>(seat); }
@@ -66,12 +83,15 @@ PyRound* make_round(std::shared_ptr<Tables> tables, int players, int first, int 
                     const std::vector<uint8_t>& goals, const std::vector<std::tuple<int, int>>& cells,
                     const std::vector<uint8_t>& revealed, const std::vector<uint8_t>& offer,
                     const std::vector<uint8_t>& gold, int gold_draw, int last_turn, int last_path, int finder,
-                    const std::vector<int>& round_gold, int discards) {
+                    const std::vector<int>& round_gold, const std::vector<uint8_t>& discards,
+                    const std::vector<std::vector<uint8_t>>& maps) {
     if (players < 1 || players > MAX_SEATS || hands.size() != static_cast<size_t>(players) ||
         broken.size() != hands.size() || miners.size() != hands.size() || round_gold.size() != hands.size() ||
-        goals.size() != 3 || revealed.size() != 3 || cells.size() > MAX_CELLS)
+        goals.size() != 3 || revealed.size() != 3 || cells.size() > MAX_CELLS || maps.size() != hands.size() ||
+        discards.size() > MAX_DISCARDS)
         throw std::invalid_argument("a round's fields do not fit together");
-    auto* made = new PyRound{tables, {}};
+    auto* made = new PyRound{tables, {}, {}};
+    std::memset(&made->before, 0, sizeof made->before);
     Round& r = made->round;
     std::memset(&r, 0, sizeof r);
     r.tables = tables.get();
@@ -88,12 +108,16 @@ PyRound* make_round(std::shared_ptr<Tables> tables, int players, int first, int 
         r.broken[seat] = broken[seat];
         r.miner[seat] = miners[seat];
         r.round_gold[seat] = static_cast<int16_t>(round_gold[seat]);
+        if (maps[seat].size() > 3) throw std::invalid_argument("a seat maps at most the 3 goals");
+        std::copy(maps[seat].begin(), maps[seat].end(), r.mapped[seat]);
+        r.mapped_count[seat] = static_cast<uint8_t>(maps[seat].size());
     }
     fill(r.pile, r.pile_size, pile);
     fill(r.offer, r.offer_size, offer);
     fill(r.gold, r.gold_size, gold);
     r.gold_draw = static_cast<uint8_t>(gold_draw);
-    r.discards = static_cast<int16_t>(discards);
+    std::copy(discards.begin(), discards.end(), r.discard_pile);
+    r.discards = static_cast<uint8_t>(discards.size());
     uint8_t goal_cards[3] = {goals[0], goals[1], goals[2]};
     r.maze.clear(goal_cards);
     for (const auto& [key, face] : cells) r.maze.put(key, face);
@@ -143,7 +167,8 @@ NB_MODULE(_core, m) {
     nb::class_<Tables>(m, "Tables");
     m.def("make_tables", &make_tables, nb::arg("kinds"), nb::arg("faces"), nb::arg("tools"),
           nb::arg("tunnel_at"), nb::arg("fits"), nb::arg("goal_shapes"), nb::arg("gold_card"),
-          nb::arg("saboteur_pay"), nb::arg("most_discarded"), nb::arg("reach"));
+          nb::arg("saboteur_pay"), nb::arg("break_card"), nb::arg("card_of_face"), nb::arg("most_discarded"),
+          nb::arg("reach"));
 
     nb::class_<PyRound>(m, "Round")
         .def("legal",
@@ -160,15 +185,42 @@ NB_MODULE(_core, m) {
              })
         .def("is_legal", [](const PyRound& self, uint32_t code) { return self.round.is_legal(code); })
         .def("play", [](PyRound& self, uint32_t code) { return self.round.play(code); })
+        .def("advance", [](PyRound& self, uint32_t code) { return self.advance(code); })
+        .def("previous", [](const PyRound& self) { return new PyRound{self.tables, self.before, self.before}; })
         .def("copy", [](const PyRound& self) { return new PyRound(self); })
         .def("playout", &playout)
         .def_prop_ro("to_move", [](const PyRound& self) { return seat_or_minus(self.round.to_move); })
+        .def_prop_ro("revealed", [](const PyRound& self) {
+            return std::vector<bool>(self.round.maze.revealed, self.round.maze.revealed + 3);
+        })
         .def_prop_ro("phase", [](const PyRound& self) { return static_cast<int>(self.round.phase); })
         .def_prop_ro("winner", [](const PyRound& self) { return static_cast<int>(self.round.winner); })
         .def_prop_ro("finder", [](const PyRound& self) { return seat_or_minus(self.round.finder); })
         .def_prop_ro("last_turn", [](const PyRound& self) { return seat_or_minus(self.round.last_turn); })
         .def_prop_ro("last_path", [](const PyRound& self) { return seat_or_minus(self.round.last_path); })
-        .def_prop_ro("discards", [](const PyRound& self) { return static_cast<int>(self.round.discards); })
+        .def_prop_ro("discards",
+                     [](const PyRound& self) {
+                         return std::vector<int>(self.round.discard_pile, self.round.discard_pile + self.round.discards);
+                     })
+        .def_prop_ro("maps",
+                     [](const PyRound& self) {
+                         std::vector<std::vector<int>> maps;
+                         for (int seat = 0; seat < self.round.players; ++seat)
+                             maps.emplace_back(self.round.mapped[seat], self.round.mapped[seat] + self.round.mapped_count[seat]);
+                         return maps;
+                     })
+        .def_prop_ro("pile", [](const PyRound& self) {
+            return std::vector<int>(self.round.pile, self.round.pile + self.round.pile_size);
+        })
+        .def_prop_ro("network", [](const PyRound& self) {
+            std::vector<std::tuple<int, int>> network;  // key, sides, in the order cells joined
+            const Maze& maze = self.round.maze;
+            for (int i = 0; i < maze.net_count; ++i) {
+                int s = maze.net_of[i];
+                network.emplace_back(maze.slot_key[s], maze.slot_net[s]);
+            }
+            return network;
+        })
         .def_prop_ro("broken",
                      [](const PyRound& self) {
                          return std::vector<int>(self.round.broken, self.round.broken + self.round.players);
@@ -193,11 +245,11 @@ NB_MODULE(_core, m) {
         })
         .def_prop_ro("cells",
                      [](const PyRound& self) {
-                         std::vector<std::tuple<int, int, int>> cells;  // key, face, network sides
+                         std::vector<std::tuple<int, int>> cells;  // key, face, in the order they came
                          const Maze& maze = self.round.maze;
                          for (int i = 0; i < maze.cell_count; ++i) {
                              int s = maze.slot_of[i];
-                             cells.emplace_back(maze.slot_key[s], maze.slot_face[s], maze.slot_net[s]);
+                             cells.emplace_back(maze.slot_key[s], maze.slot_face[s]);
                          }
                          return cells;
                      })
@@ -212,5 +264,5 @@ NB_MODULE(_core, m) {
           nb::arg("first"), nb::arg("to_move"), nb::arg("phase"), nb::arg("hands"), nb::arg("pile"),
           nb::arg("broken"), nb::arg("miners"), nb::arg("goals"), nb::arg("cells"), nb::arg("revealed"),
           nb::arg("offer"), nb::arg("gold"), nb::arg("gold_draw"), nb::arg("last_turn"), nb::arg("last_path"),
-          nb::arg("finder"), nb::arg("round_gold"), nb::arg("discards"));
+          nb::arg("finder"), nb::arg("round_gold"), nb::arg("discards"), nb::arg("maps"));
 }

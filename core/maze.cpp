@@ -12,6 +12,7 @@ inline int hash_slot(int key) { return static_cast<int>((static_cast<uint32_t>(k
 void Maze::clear(const uint8_t goal_cards[3]) {
     std::memset(slot_key, 0, sizeof slot_key);
     cell_count = 0;
+    net_count = 0;
     front_count = 0;
     for (int i = 0; i < 3; ++i) {
         goals[i] = goal_cards[i];
@@ -54,7 +55,7 @@ void Maze::spread(const Tables& t, int key, int sides, uint16_t* changed, int& c
             if (s < 0) continue;
             int tunnel = t.tunnel_of(slot_face[s], step[2]);
             if (tunnel && !(slot_net[s] & tunnel)) {
-                slot_net[s] |= static_cast<uint8_t>(tunnel);
+                join(s, tunnel);
                 if (changed && changed_count < MAX_CELLS * 2) changed[changed_count++] = static_cast<uint16_t>(neighbour);
                 stack_key[depth] = neighbour;
                 stack_sides[depth++] = tunnel;
@@ -87,7 +88,7 @@ int Maze::reveal_reached(const Tables& t, int placed, uint16_t* changed, int& ch
             int shape = (shapes[0] & side) ? shapes[0] : shapes[1];
             put(goal, shape);
             revealed[index] = true;
-            slot_net[slot(goal)] = static_cast<uint8_t>(shape);
+            join(slot(goal), shape);
             if (changed && changed_count < MAX_CELLS * 2) changed[changed_count++] = static_cast<uint16_t>(goal);
             spread(t, goal, shape, changed, changed_count);
             turned |= 1 << index;
@@ -188,7 +189,7 @@ int Maze::place(const Tables& t, int face, int key) {
     }
     int turned = 0;
     if (joined) {
-        slot_net[slot(key)] = static_cast<uint8_t>(joined);
+        join(slot(key), joined);
         spread(t, key, joined, changed, changed_count);
         turned = reveal_reached(t, key, changed, changed_count);
     }
@@ -198,8 +199,8 @@ int Maze::place(const Tables& t, int face, int key) {
 
 void Maze::find_network(const Tables& t) {
     for (int i = 0; i < cell_count; ++i) slot_net[slot_of[i]] = 0;
-    int s = slot(START_KEY);
-    slot_net[s] = START_SHAPE;
+    net_count = 0;
+    join(slot(START_KEY), START_SHAPE);
     int none = 0;
     spread(t, START_KEY, START_SHAPE, nullptr, none);
     compute_frontier(t);
@@ -217,6 +218,7 @@ void Maze::remove(const Tables& t, int key) {
     }
     std::memset(slot_key, 0, sizeof slot_key);
     cell_count = 0;
+    net_count = 0;
     for (int i = 0; i < count; ++i) put(keys[i], faces[i]);
     find_network(t);
 }

@@ -35,6 +35,8 @@ struct Maze {
     uint8_t slot_net[SLOTS];   // the sides of the cell's tunnels in the start network
     uint8_t slot_of[MAX_CELLS];  // occupied slots, in the order the cards came
     int cell_count;
+    uint8_t net_of[MAX_CELLS];   // slots in the start network, in the order they joined it
+    int net_count;
     uint8_t goals[3];     // the goal card at each goal cell (index into GOAL_CARDS)
     bool revealed[3];
     // The frontier, ordered by key (x, then y), kept up to date as cards come and go.
@@ -47,6 +49,10 @@ struct Maze {
     int face_at(int key) const { int s = slot(key); return s < 0 ? 0 : slot_face[s]; }
     int net_at(int key) const { int s = slot(key); return s < 0 ? 0 : slot_net[s]; }
     void put(int key, int face);  // a card face up, not yet in the network
+    void join(int s, int sides) {  // sides of slot s join the network
+        if (!slot_net[s]) net_of[net_count++] = static_cast<uint8_t>(s);
+        slot_net[s] = static_cast<uint8_t>(slot_net[s] | sides);
+    }
 
     // The changes, as rules/maze.py makes them. place() returns a bit per goal it
     // turned up; its frontier and network follow incrementally.

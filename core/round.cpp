@@ -232,17 +232,27 @@ void Round::apply(uint32_t code) {
             break;
         case FIX:
             broken[target_of(code)] &= static_cast<uint8_t>(~(1 << tool_of(code)));
-            discards += 2;  // the repair and the broken tool it mends
+            discard(card);  // the repair and the broken tool it mends
+            discard(t.break_card[tool_of(code)]);
             break;
-        case MAP:
-            discards += 1;
+        case MAP: {
+            int index = 0;
+            while (GOAL_KEYS[index] != cell_of(code)) ++index;
+            bool known = false;
+            for (int i = 0; i < mapped_count[seat]; ++i) known |= mapped[seat][i] == index;
+            if (!known) mapped[seat][mapped_count[seat]++] = static_cast<uint8_t>(index);
+            discard(card);
             break;
-        case ROCKFALL:
+        }
+        case ROCKFALL: {
+            int face = maze.face_at(cell_of(code));
             maze.remove(t, cell_of(code));
-            discards += 2;  // the rockfall and the card it removed
+            discard(card);  // the rockfall and the card it removed
+            discard(t.card_of_face[face]);
             break;
+        }
         case DISCARD:
-            discards += 1;
+            discard(card);
             break;
         default:
             break;

@@ -15,6 +15,7 @@ constexpr int MAX_SEATS = 12;
 constexpr int MAX_HAND = 16;
 constexpr int MAX_PILE = 128;
 constexpr int MAX_GOLD = 32;
+constexpr int MAX_DISCARDS = 255;
 constexpr int NOBODY = 255;
 
 enum Phase : uint8_t { PLAY = 0, GOLD = 1, ENDED = 2 };
@@ -41,7 +42,10 @@ struct Round {
     uint8_t offer_size;
     uint8_t offer[MAX_GOLD];
     uint8_t gold_draw;  // how many gold cards the finder draws (the gold_draw option)
-    int16_t discards;   // cards on the discard pile
+    uint8_t discards;   // cards on the discard pile, in the order they came
+    uint8_t discard_pile[MAX_DISCARDS];
+    uint8_t mapped_count[MAX_SEATS];  // the goals each seat looked at, in the order it first did
+    uint8_t mapped[MAX_SEATS][3];
     int16_t round_gold[MAX_SEATS];
     Maze maze;
 
@@ -58,6 +62,9 @@ struct Round {
     void end(uint8_t team);
     int next_miner(int seat) const;
     void take_from_hand(int seat, int card);
+    void discard(int card) {
+        if (discards < MAX_DISCARDS) discard_pile[discards++] = static_cast<uint8_t>(card);
+    }
 };
 
 }  // namespace sab

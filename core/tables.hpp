@@ -35,6 +35,8 @@ struct Tables {
     std::array<std::array<uint16_t, 2>, 3> goal_shapes{};  // per goal card: printed, turned
     int gold_card = 0;                              // which goal card is the gold
     std::vector<int> saboteur_pay;                  // by number of saboteurs in play
+    std::vector<int> break_card;                    // per tool: the card that breaks it
+    std::vector<int> card_of_face;                  // per face: the card lying as it, or -1
     int most_discarded = 1;
     int reach = 64;
 

@@ -10,7 +10,8 @@ from ..rules.cards import GOAL_CARDS, MINER
 from ..rules.codes import Codec, codec_of
 from ..rules.editions import Edition
 from ..rules.gold import finder_draw_count
-from . import core
+from ..rules.maze import Maze
+from . import core, wants_pure
 from .tables import make_tables, plays
 
 _PHASES = {"play": 0, "gold": 1, "over": 2}
@@ -34,6 +35,7 @@ class NativeEngine:
             hands = [[index[card] for card in hand] for hand in state.hands]
             pile = [index[card] for card in state.draw_pile]
             goals = [GOAL_CARDS.index(card) for card in state.maze.goals]
+            discards = [index[card] for card in state.discards]
             phase = _PHASES[game.phase]
         except (KeyError, ValueError):
             return None
@@ -59,15 +61,40 @@ class NativeEngine:
             last_path=-1 if state.last_path is None else state.last_path,
             finder=-1 if state.finder is None else state.finder,
             round_gold=list(state.round_gold),
-            discards=len(state.discards),
+            discards=discards,
+            maps=[list(mapped) for mapped in state.maps],
         )
+
+
+    def restore(self, game: Any, core_round: Any) -> None:
+        """Bring ``game``'s round state, in play, to where ``core_round`` stands (the core
+        played moves the state has not: no read needed it until now)."""
+        state = game.state_behind()
+        cards = self.codec.cards
+        state.hands = [[cards[card] for card in hand] for hand in core_round.hands]
+        state.draw_pile = [cards[card] for card in core_round.pile]
+        goals = state.maze.goals
+        state.maze = Maze.restored(
+            goals, dict(core_round.cells), dict(core_round.network), list(core_round.revealed)
+        )
+        to_move = core_round.to_move
+        state.to_move = None if to_move < 0 else to_move
+        state.broken = list(core_round.broken)
+        state.maps = [{index: goals[index] for index in mapped} for mapped in core_round.maps]
+        state.discards = [cards[card] for card in core_round.discards]
+        last_turn, last_path = core_round.last_turn, core_round.last_path
+        state.last_turn = None if last_turn < 0 else last_turn
+        state.last_path = None if last_path < 0 else last_path
 
 
 _ENGINES: dict[str, NativeEngine | None] = {}
 
 
 def engine_for(edition: Edition) -> NativeEngine | None:
-    """The core for ``edition``, or None where it does not play it (or is not built)."""
+    """The core for ``edition``, or None where it does not play it (or is not built,
+    or ``PYSABOTEUR_PURE`` is set: it is read for every new game)."""
+    if wants_pure():
+        return None
     if edition.name not in _ENGINES:
         _ENGINES[edition.name] = NativeEngine(edition) if plays(edition) else None
     return _ENGINES[edition.name]

@@ -43,6 +43,10 @@ def make_tables(edition: Edition) -> Any:
         for card in codec.cards
     ]
     pay = [SABOTEUR_PAY.get(count, 0) for count in range(max(SABOTEUR_PAY) + 1)]
+    breaks = {tool: card for card, tool in BREAK_TOOL.items()}
+    card_of_face = [-1] * (max(edition.card_of_face) + 1)
+    for face, card in edition.card_of_face.items():
+        card_of_face[face] = codec.index[card]
     return core.make_tables(
         kinds=kinds,
         faces=faces,
@@ -52,6 +56,8 @@ def make_tables(edition: Edition) -> Any:
         goal_shapes=[GOAL_SHAPES[card] for card in GOAL_CARDS],
         gold_card=GOAL_CARDS.index("gold"),
         saboteur_pay=pay,
+        break_card=[codec.index[breaks[tool]] for tool in TOOLS],
+        card_of_face=card_of_face,
         most_discarded=edition.most_discarded,
         reach=edition.reach,
     )

@@ -119,6 +119,9 @@ class Game:
         #: The core's round, with the round state it holds: a state put in its place
         #: (a new round, a determinized sample) is loaded into a new one when asked.
         self._mirror: tuple[RoundState, CoreRound | None] | None = None
+        #: How many of the round's last moves the core has played and the state not yet:
+        #: the state catches up when it is read (:attr:`state`).
+        self._behind = 0
         if not 0 <= first < players:
             raise ValueError(f"the first seat must be between 0 and {players - 1}")
         if names is not None and len(names) != players:
@@ -219,6 +222,22 @@ class Game:
     # -- the round in play, for readers ----------------------------------------------
 
     @property
+    def state(self) -> RoundState:
+        """The round in play: everything a round changes."""
+        if self._behind:
+            self._catch_up()
+        return self._state
+
+    @state.setter
+    def state(self, state: RoundState) -> None:
+        self._state = state
+        self._behind = 0
+
+    def state_behind(self) -> RoundState:
+        """The state as it stands, without catching up with the core (for the core's restore)."""
+        return self._state
+
+    @property
     def round_number(self) -> int:
         """1, 2 or 3."""
         return len(self.rounds)
@@ -234,6 +253,9 @@ class Game:
 
     @property
     def to_move(self) -> int | None:
+        if self._behind and self._mirror is not None and self._mirror[1] is not None:
+            seat = self._mirror[1].to_move
+            return None if seat < 0 else seat
         return self.state.to_move
 
     @property
@@ -316,14 +338,15 @@ class Game:
         With the native core a :class:`~.native_engine.LegalMoves`, whose ``codes``
         :meth:`play` takes too; else a list.
         """
+        core = self._core_round()
+        if core is not None:
+            assert self._engine is not None
+            seat = core.to_move
+            return [] if seat < 0 else LegalMoves(core.legal(), seat, self._engine.codec)
         state = self.state
         seat = state.to_move
         if seat is None:
             return []
-        core = self._core_round()
-        if core is not None:
-            assert self._engine is not None
-            return LegalMoves(core.legal(), seat, self._engine.codec)
         moves: list[Move] = []
         if self.phase != PLAY:
             KINDS[_PHASE_KIND[self.phase]].list_turn(self, seat, state.hands[seat], moves)
@@ -440,9 +463,8 @@ class Game:
         code: int | None = None
         if isinstance(move, int):
             code = move
-            decoded = None
-            if self.state.to_move is not None:
-                decoded = codec_of(self.edition).decode(code, self.state.to_move)
+            seat = self.to_move
+            decoded = None if seat is None else codec_of(self.edition).decode(code, seat)
             if decoded is None:
                 raise IllegalMove(str(code), Reason("no move has the code {code}", code=code))
             move = decoded
@@ -455,9 +477,20 @@ class Game:
         if core is not None:
             # Legal is what the core lists; only a refused move asks the rules why.
             assert self._engine is not None
-            if code is None and move.seat == self.state.to_move:
+            if code is None and move.seat == core.to_move:
                 code = self._engine.codec.encode(move)
-            if code is not None and core.play(code):
+            outcome = 0 if code is None else core.advance(code)
+            if outcome == 1 and self.phase == PLAY:
+                # The core is ahead: the state catches up when it is next read.
+                self.rounds[-1].moves.append(move)
+                self._behind += 1
+                return
+            if outcome:
+                # The gold picks step both; a move that ends the play (the gold
+                # reached, the last card played) is the rules' to carry out, from
+                # the state as it stood before it.
+                if self._behind:
+                    self._catch_up(core.previous() if outcome == 2 else None)
                 self._apply_rules(move)
                 return
             reason = self.why_illegal(move)
@@ -474,15 +507,32 @@ class Game:
         if self._engine is None:
             return None
         mirror = self._mirror
-        state = self.state
+        state = self._state
         if mirror is None or mirror[0] is not state:
             mirror = self._mirror = (state, self._engine.load(self))
         return mirror[1]
 
+    def _catch_up(self, standing: CoreRound | None = None) -> None:
+        """Bring the state up to the core: the moves it is behind are played again by
+        the rules when they are few, else the state is made from the core's round
+        (``standing``: the core's round as it stood after them, if not the one in play)."""
+        behind = self._behind
+        self._behind = 0
+        if behind <= _REPLAYED_AT_MOST:
+            moves = self.rounds[-1].moves
+            for move in moves[len(moves) - behind :]:
+                self._change_state(move)
+            return
+        assert self._engine is not None and self._mirror is not None
+        core = standing or self._mirror[1]
+        assert core is not None
+        self._engine.restore(self, core)
+
     def _apply(self, move: Move) -> None:
         """Make a move already checked (what :meth:`play` does once it is)."""
+        state = self.state
         mirror = self._mirror
-        if mirror is not None and mirror[0] is self.state and mirror[1] is not None:
+        if mirror is not None and mirror[0] is state and mirror[1] is not None:
             assert self._engine is not None
             code = self._engine.codec.encode(move)
             if code is None or not mirror[1].play(code):
@@ -491,6 +541,10 @@ class Game:
 
     def _apply_rules(self, move: Move) -> None:
         self.moves.append(move)
+        self._change_state(move)
+
+    def _change_state(self, move: Move) -> None:
+        """What a move does to the game (the rules' own code); it is in ``moves`` already."""
         kind = KINDS[move.kind]
         if not kind.is_turn:
             kind.apply(self, move)
@@ -535,10 +589,17 @@ class Game:
                 setattr(other, name, value if name in _SHARED else _copy_field(value))
         mirror = self._mirror
         other._mirror = None
-        if mirror is not None and mirror[0] is self.state and mirror[1] is not None:
-            other._mirror = (other.state, mirror[1].copy())  # one block
+        if mirror is not None and mirror[0] is self._state and mirror[1] is not None:
+            other._mirror = (other._state, mirror[1].copy())  # one block
+        elif self._behind:  # no core to catch up with: the copy catches up now
+            other._behind = 0
+            other._state = self.state.copy()
         return other
 
+
+#: A state this many moves behind the core plays them again; further behind, it is
+#: made from the core's round (a read every move or two replays; a rare read restores).
+_REPLAYED_AT_MOST: Final = 4
 
 #: Fields of a game that never change once it is made, shared by its copies.
 _SHARED: Final = frozenset(
