@@ -65,7 +65,6 @@ class NativeEngine:
             maps=[list(mapped) for mapped in state.maps],
         )
 
-
     def restore(self, game: Any, core_round: Any) -> None:
         """Bring ``game``'s round state, in play, to where ``core_round`` stands (the core
         played moves the state has not: no read needed it until now)."""

@@ -73,7 +73,7 @@ class Codec:
 
     def encode(self, move: Move) -> int | None:
         """The code of ``move`` (its seat left out), or None if no code names it."""
-        known = self._codes.get(move, False)
+        known: int | bool | None = self._codes.get(move, False)
         if known is False:
             code = self._encode(move)
             if code is not None and self.decode(code, move.seat) != move:
@@ -81,7 +81,7 @@ class Codec:
             if len(self._codes) > 65536:
                 self._codes.clear()
             known = self._codes[move] = code
-        return known  # type: ignore[return-value]
+        return known
 
     def _decode(self, code: int, seat: int) -> Move | None:
         kind = _KIND_OF_ID.get(code & 31)
@@ -124,8 +124,8 @@ class Codec:
             face = self._faces.get(move.card)
             if face is None:
                 return None
-            card, which = face
-            return _with_cell(kind | card << 5 | which << 28, move.x, move.y)
+            placed, which = face
+            return _with_cell(kind | placed << 5 | which << 28, move.x, move.y)
         if move.kind in (PASS, TAKE):
             return kind | (move.value & 3) << 12 if move.kind == TAKE else kind
         card = self.index.get(move.card)

@@ -341,8 +341,8 @@ class Game:
         core = self._core_round()
         if core is not None:
             assert self._engine is not None
-            seat = core.to_move
-            return [] if seat < 0 else LegalMoves(core.legal(), seat, self._engine.codec)
+            mover = core.to_move
+            return [] if mover < 0 else LegalMoves(core.legal(), mover, self._engine.codec)
         state = self.state
         seat = state.to_move
         if seat is None:
@@ -576,6 +576,19 @@ class Game:
         state.to_move = (seat + 1) % self.players
 
     # -- looking at the game ---------------------------------------------------------
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled without the core (it is found again on loading): the state caught up."""
+        self._catch_up()
+        fields = dict(vars(self))
+        fields["_engine"] = fields["_engine"] is not None
+        fields["_mirror"] = None
+        return fields
+
+    def __setstate__(self, fields: dict[str, Any]) -> None:
+        native = fields.pop("_engine")
+        vars(self).update(fields)
+        self._engine = native_engine(self.edition) if native else None
 
     def copy(self) -> Game:
         """An independent copy of the game (for search).
