@@ -29,7 +29,7 @@ from pysaboteur.rules import (
     seat_observation,
 )
 from pysaboteur.rules.cards import CARD_COUNTS, TOOLS
-from pysaboteur.rules.native_engine import LegalMoves
+from pysaboteur.rules.native_engine import LegalMoves, pure_engine
 from pysaboteur.rules.options import GOLD_DRAW_CHOICES, NEXT_ROUND_START_CHOICES
 
 pytestmark = pytest.mark.skipif(core is None, reason="the native core is not built here")
@@ -44,8 +44,7 @@ LOCKSTEP = settings(
 def twins(players: int, options: Options, seed: int, first: int) -> tuple[Game, Game]:
     """The same game twice: through the core, and by the pure engine."""
     native = Game.new(players, options, seed, first=first)
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("PYSABOTEUR_PURE", "1")
+    with pure_engine():
         pure = Game.new(players, options, seed, first=first)
     return native, pure
 
@@ -127,6 +126,13 @@ def test_the_core_and_the_rules_agree_move_for_move(
     assert game_to_record(native) == game_to_record(pure)
     for seat in range(players):
         assert seat_observation(native, seat) == seat_observation(pure, seat)
+
+
+def test_pysaboteur_pure_keeps_the_core_out(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PYSABOTEUR_PURE", "1")
+    assert isinstance(Game.new(5, seed=1).legal_moves(), list)
+    monkeypatch.setenv("PYSABOTEUR_PURE", "0")
+    assert isinstance(Game.new(5, seed=1).legal_moves(), LegalMoves)
 
 
 def test_a_copy_steps_on_its_own_from_a_state_behind_its_core() -> None:

@@ -11,6 +11,7 @@ records and every state readers see stay here.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Protocol, overload
 
 from .codes import Codec
@@ -29,6 +30,7 @@ class CoreRound(Protocol):
     def advance(self, code: int) -> int: ...
     def previous(self) -> CoreRound: ...
     def copy(self) -> CoreRound: ...
+    def playout(self, seed: int) -> int: ...
     @property
     def to_move(self) -> int: ...
 
@@ -42,8 +44,25 @@ class Engine(Protocol):
     def restore(self, game: Any, core_round: CoreRound) -> None: ...
 
 
+_pure_only = False
+
+
+@contextmanager
+def pure_engine() -> Iterator[None]:
+    """Games made inside play with the pure engine, the core built or not (what
+    ``saboteur bench`` and the lockstep tests compare the core with)."""
+    global _pure_only
+    was, _pure_only = _pure_only, True
+    try:
+        yield
+    finally:
+        _pure_only = was
+
+
 def native_engine(edition: Edition) -> Engine | None:
     """The core for ``edition``; None when the pure engine plays it."""
+    if _pure_only:
+        return None
     try:
         from ..native.engine import engine_for
     except ImportError:  # pragma: no cover - the native room is part of the package
