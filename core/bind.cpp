@@ -6,6 +6,7 @@
 #include <nanobind/stl/tuple.h>
 #include <nanobind/stl/vector.h>
 
+#include <algorithm>
 #include <cstring>
 #include <memory>
 #include <stdexcept>
@@ -50,19 +51,39 @@ std::shared_ptr<Tables> make_tables(std::vector<int> kinds, std::vector<std::vec
 
 // A round and the tables it reads (shared by its copies); ``before`` is the round as
 // it was before the last move that ended the play (the gold reached, or the round over).
+// The legal moves of a round as codes, handed to Python as one object (a list of
+// Python ints would cost more than listing them).
+struct Codes {
+    std::vector<uint32_t> codes;
+};
+
 struct PyRound {
     std::shared_ptr<Tables> tables;
     Round round;
     Round before;
+    // The moves last listed, while the round has not changed since: playing one of
+    // them needs no second listing.
+    std::shared_ptr<Codes> listed;
+
+    const std::shared_ptr<Codes>& legal() {
+        if (!listed) {
+            listed = std::make_shared<Codes>();
+            round.legal(listed->codes);
+        }
+        return listed;
+    }
 
     // 0: refused (nothing changed); 1: played, and the play goes on; 2: played, and
     // it ended the play (``before`` holds the round as it was).
     int advance(uint32_t code) {
+        const auto& known = legal()->codes;
+        if (std::find(known.begin(), known.end(), code) == known.end()) return 0;
         // Only a placement (reaching the gold) or a turn with the pile empty (the
         // last cards) can end the play: only then is the round kept as it was.
         bool may_end = kind_of(code) == PLACE || round.pile_size == 0;
         if (may_end) before = round;
-        if (!round.play(code)) return 0;
+        round.apply(code);
+        listed.reset();
         return may_end && round.phase != PLAY ? 2 : 1;
     }
 };
@@ -90,7 +111,7 @@ PyRound* make_round(std::shared_ptr<Tables> tables, int players, int first, int 
         goals.size() != 3 || revealed.size() != 3 || cells.size() > MAX_CELLS || maps.size() != hands.size() ||
         discards.size() > MAX_DISCARDS)
         throw std::invalid_argument("a round's fields do not fit together");
-    auto* made = new PyRound{tables, {}, {}};
+    auto* made = new PyRound{tables, {}, {}, {}};
     std::memset(&made->before, 0, sizeof made->before);
     Round& r = made->round;
     std::memset(&r, 0, sizeof r);
@@ -135,6 +156,7 @@ int playout(PyRound& self, uint64_t seed) {
     while (self.round.phase != ENDED) {
         self.round.legal(moves);
         if (moves.empty()) break;
+        self.listed.reset();
         state += 0x9E3779B97F4A7C15ull;
         uint64_t z = state;
         z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
@@ -170,13 +192,23 @@ NB_MODULE(_core, m) {
           nb::arg("saboteur_pay"), nb::arg("break_card"), nb::arg("card_of_face"), nb::arg("most_discarded"),
           nb::arg("reach"));
 
-    nb::class_<PyRound>(m, "Round")
-        .def("legal",
-             [](const PyRound& self) {
-                 static thread_local std::vector<uint32_t> moves;
-                 self.round.legal(moves);
-                 return moves;
+    nb::class_<Codes>(m, "Codes")
+        .def("__len__", [](const Codes& self) { return self.codes.size(); })
+        .def("__getitem__",
+             [](const Codes& self, long index) {
+                 long size = static_cast<long>(self.codes.size());
+                 if (index < 0) index += size;
+                 if (index < 0 || index >= size) throw nb::index_error();
+                 return self.codes[static_cast<size_t>(index)];
              })
+        .def("__contains__",
+             [](const Codes& self, long code) {
+                 return std::find(self.codes.begin(), self.codes.end(), static_cast<uint32_t>(code)) != self.codes.end();
+             })
+        .def("tolist", [](const Codes& self) { return self.codes; });
+
+    nb::class_<PyRound>(m, "Round")
+        .def("legal", [](PyRound& self) { return self.legal(); })
         .def("legal_count",
              [](const PyRound& self) {
                  static thread_local std::vector<uint32_t> moves;
@@ -184,9 +216,9 @@ NB_MODULE(_core, m) {
                  return moves.size();
              })
         .def("is_legal", [](const PyRound& self, uint32_t code) { return self.round.is_legal(code); })
-        .def("play", [](PyRound& self, uint32_t code) { return self.round.play(code); })
+        .def("play", [](PyRound& self, uint32_t code) { return self.advance(code) != 0; })
         .def("advance", [](PyRound& self, uint32_t code) { return self.advance(code); })
-        .def("previous", [](const PyRound& self) { return new PyRound{self.tables, self.before, self.before}; })
+        .def("previous", [](const PyRound& self) { return new PyRound{self.tables, self.before, self.before, {}}; })
         .def("copy", [](const PyRound& self) { return new PyRound(self); })
         .def("playout", &playout)
         .def_prop_ro("to_move", [](const PyRound& self) { return seat_or_minus(self.round.to_move); })

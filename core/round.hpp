@@ -54,9 +54,10 @@ struct Round {
     bool is_legal(uint32_t code) const;
     // Plays a move if it is legal now; false (and nothing changed) if not.
     bool play(uint32_t code);
+    // Plays a move already known to be legal (one of legal()'s).
+    void apply(uint32_t code);
 
   private:
-    void apply(uint32_t code);
     void gold_reached(int seat);
     void exhausted();
     void end(uint8_t team);

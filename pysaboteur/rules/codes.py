@@ -60,15 +60,16 @@ class Codec:
         for card, ways in edition.orientations.items():
             for which, (_, text) in enumerate(ways):
                 self._faces[text] = (self.index[card], which)
-        self._moves: dict[int, Move | None] = {}
+        #: The moves decoded so far, by ``code | seat << 32`` (a look-up the hot path makes itself).
+        self.known: dict[int, Move | None] = {}
         self._codes: dict[Move, int | None] = {}
 
     def decode(self, code: int, seat: int) -> Move | None:
         """The move of ``seat`` that ``code`` names, or None if it names none."""
         key = code | seat << 32
-        known = self._moves.get(key, False)
+        known = self.known.get(key, False)
         if known is False:
-            known = self._moves[key] = self._decode(code, seat)
+            known = self.known[key] = self._decode(code, seat)
         return known  # type: ignore[return-value]
 
     def encode(self, move: Move) -> int | None:

@@ -338,7 +338,8 @@ class Game:
         With the native core a :class:`~.native_engine.LegalMoves`, whose ``codes``
         :meth:`play` takes too; else a list.
         """
-        core = self._core_round()
+        mirror = self._mirror
+        core = mirror[1] if mirror is not None and mirror[0] is self._state else self._core_round()
         if core is not None:
             assert self._engine is not None
             mover = core.to_move
@@ -460,43 +461,57 @@ class Game:
     def play(self, move: Move | str | int) -> None:
         """Make a move: a :class:`Move`, its text, or its code for the seat to move
         (:mod:`.codes`); :class:`IllegalMove` if it breaks a rule."""
-        code: int | None = None
-        if isinstance(move, int):
-            code = move
-            seat = self.to_move
-            decoded = None if seat is None else codec_of(self.edition).decode(code, seat)
+        mirror = self._mirror
+        core = mirror[1] if mirror is not None and mirror[0] is self._state else self._core_round()
+        if core is None:
+            self._play_by_rules(move)
+            return
+        # Legal is what the core lists; only a refused move asks the rules why.
+        assert self._engine is not None
+        codec = self._engine.codec
+        seat = core.to_move
+        if type(move) is int:
+            code: int | None = move
+            decoded = codec.known.get(move | seat << 32) if seat >= 0 else None
+            if decoded is None and seat >= 0:
+                decoded = codec.decode(move, seat)
             if decoded is None:
-                raise IllegalMove(str(code), Reason("no move has the code {code}", code=code))
+                raise _no_such_code(move)
+            move = decoded
+        else:
+            if isinstance(move, str):
+                move = _parsed(move)
+            assert isinstance(move, Move)
+            code = codec.encode(move) if move.seat == seat else None
+        outcome = 0 if code is None else core.advance(code)
+        if outcome == 1 and self.phase == PLAY:
+            # The core is ahead: the state catches up when it is next read.
+            self.rounds[-1].moves.append(move)
+            self._behind += 1
+            return
+        if outcome:
+            # The gold picks step both; a move that ends the play (the gold reached,
+            # the last card played) is the rules' to carry out, from the state as it
+            # stood before it.
+            if self._behind:
+                self._catch_up(core.previous() if outcome == 2 else None)
+            self._apply_rules(move)
+            return
+        reason = self.why_illegal(move)
+        if reason is None:
+            raise RuntimeError(f"the native core refused {move}, which the rules allow")
+        raise IllegalMove(move, reason)
+
+    def _play_by_rules(self, move: Move | str | int) -> None:
+        """:meth:`play` by the pure engine."""
+        if isinstance(move, int):
+            seat = self.state.to_move
+            decoded = None if seat is None else codec_of(self.edition).decode(move, seat)
+            if decoded is None:
+                raise _no_such_code(move)
             move = decoded
         elif isinstance(move, str):
-            try:
-                move = Move.parse(move)
-            except ValueError as error:
-                raise IllegalMove(move, str(error)) from None
-        core = self._core_round()
-        if core is not None:
-            # Legal is what the core lists; only a refused move asks the rules why.
-            assert self._engine is not None
-            if code is None and move.seat == core.to_move:
-                code = self._engine.codec.encode(move)
-            outcome = 0 if code is None else core.advance(code)
-            if outcome == 1 and self.phase == PLAY:
-                # The core is ahead: the state catches up when it is next read.
-                self.rounds[-1].moves.append(move)
-                self._behind += 1
-                return
-            if outcome:
-                # The gold picks step both; a move that ends the play (the gold
-                # reached, the last card played) is the rules' to carry out, from
-                # the state as it stood before it.
-                if self._behind:
-                    self._catch_up(core.previous() if outcome == 2 else None)
-                self._apply_rules(move)
-                return
-            reason = self.why_illegal(move)
-            if reason is None:
-                raise RuntimeError(f"the native core refused {move}, which the rules allow")
-            raise IllegalMove(move, reason)
+            move = _parsed(move)
         reason = self.why_illegal(move)
         if reason is not None:
             raise IllegalMove(move, reason)
@@ -672,6 +687,17 @@ _PHASE_ONLY: Final = {
     "gold": Reason("take is only for sharing out the gold once it is reached"),
     "steal": Reason("steal is only for thieves at the end of a round"),
 }
+
+
+def _parsed(text: str) -> Move:
+    try:
+        return Move.parse(text)
+    except ValueError as error:
+        raise IllegalMove(text, str(error)) from None
+
+
+def _no_such_code(code: int) -> IllegalMove:
+    return IllegalMove(str(code), Reason("no move has the code {code}", code=code))
 
 
 def _no_such_card(edition: Edition, card: str) -> Reason:

@@ -21,10 +21,19 @@ if TYPE_CHECKING:
     from .editions import Edition
 
 
+class CoreCodes(Protocol):
+    """Move codes as the core lists them: a sequence of ints kept on the C++ side."""
+
+    def __len__(self) -> int: ...
+    def __getitem__(self, index: int) -> int: ...
+    def __contains__(self, code: object) -> bool: ...
+    def tolist(self) -> list[int]: ...
+
+
 class CoreRound(Protocol):
     """A round of the core (pysaboteur/native/_core.pyi)."""
 
-    def legal(self) -> list[int]: ...
+    def legal(self) -> CoreCodes: ...
     def is_legal(self, code: int) -> bool: ...
     def play(self, code: int) -> bool: ...
     def advance(self, code: int) -> int: ...
@@ -76,7 +85,7 @@ class LegalMoves(Sequence[Move]):
 
     __slots__ = ("_codec", "_seat", "codes")
 
-    def __init__(self, codes: list[int], seat: int, codec: Codec) -> None:
+    def __init__(self, codes: CoreCodes, seat: int, codec: Codec) -> None:
         #: Each move's code, in the order of the moves.
         self.codes = codes
         self._seat = seat
@@ -91,12 +100,12 @@ class LegalMoves(Sequence[Move]):
     def __getitem__(self, index: slice) -> list[Move]: ...
     def __getitem__(self, index: int | slice) -> Move | list[Move]:
         if isinstance(index, slice):
-            return [self._move(code) for code in self.codes[index]]
+            return [self._move(code) for code in self.codes.tolist()[index]]
         return self._move(self.codes[index])
 
     def __iter__(self) -> Iterator[Move]:
         move = self._move
-        return (move(code) for code in self.codes)
+        return (move(code) for code in self.codes.tolist())
 
     def __contains__(self, move: object) -> bool:
         if not isinstance(move, Move) or move.seat != self._seat:
@@ -106,7 +115,7 @@ class LegalMoves(Sequence[Move]):
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, LegalMoves):
-            return self._seat == other._seat and self.codes == other.codes
+            return self._seat == other._seat and self.codes.tolist() == other.codes.tolist()
         if isinstance(other, Sequence) and not isinstance(other, str):
             return len(other) == len(self.codes) and list(self) == list(other)
         return NotImplemented
