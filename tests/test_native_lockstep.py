@@ -11,7 +11,10 @@ catching up (playing the moves again, and restoring from the core) are compared.
 
 from __future__ import annotations
 
+import os
 import random
+import subprocess
+import sys
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -152,3 +155,20 @@ def test_a_code_no_move_has_is_refused_with_a_reason() -> None:
     game = Game.new(4, seed=3)
     with pytest.raises(IllegalMove, match="no move has the code 31"):
         game.play(31)
+
+
+def test_without_the_core_one_line_says_the_pure_engine_plays() -> None:
+    # The extension made unimportable, as an install without a compiler leaves it.
+    program = (
+        "import sys; sys.modules['pysaboteur.native._core'] = None\n"
+        "from pysaboteur.rules import Game\n"
+        "game = Game.new(5, seed=1); game.play(game.legal_moves()[0]); Game.new(4, seed=2)\n"
+        "print(type(game.legal_moves()).__name__)"
+    )
+    env = {key: value for key, value in os.environ.items() if key != "PYSABOTEUR_PURE"}
+    run = subprocess.run(
+        [sys.executable, "-c", program], capture_output=True, text=True, env=env, check=True
+    )
+    assert run.stdout == "list\n"
+    assert run.stderr.count("\n") == 1
+    assert "the pure-Python engine plays" in run.stderr

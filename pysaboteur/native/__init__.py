@@ -27,11 +27,11 @@ def _load() -> ModuleType | None:
         return None
     try:
         from . import _core
-    except ImportError as error:
+    except ImportError:
         # The one line that says so: the install found no compiler, or the build failed.
         print(
-            f"pysaboteur: the native core is not built ({error}); the pure-Python engine "
-            f"plays (set {PURE_VARIABLE}=1 to choose it and silence this line)",
+            "pysaboteur: the native core is not built here, so the pure-Python engine plays "
+            f"(docs/engine.md; set {PURE_VARIABLE}=1 to choose it and silence this line)",
             file=sys.stderr,
         )
         return None
