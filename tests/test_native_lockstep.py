@@ -23,6 +23,8 @@ from inventory import Chooser
 
 from pysaboteur.native import core
 from pysaboteur.rules import (
+    MINERS,
+    SABOTEURS,
     Game,
     IllegalMove,
     Move,
@@ -32,7 +34,7 @@ from pysaboteur.rules import (
     seat_observation,
 )
 from pysaboteur.rules.cards import CARD_COUNTS, TOOLS
-from pysaboteur.rules.native_engine import LegalMoves, pure_engine
+from pysaboteur.rules.native_engine import LegalMoves, native_engine, pure_engine
 from pysaboteur.rules.options import GOLD_DRAW_CHOICES, NEXT_ROUND_START_CHOICES
 
 pytestmark = pytest.mark.skipif(core is None, reason="the native core is not built here")
@@ -172,3 +174,41 @@ def test_without_the_core_one_line_says_the_pure_engine_plays() -> None:
     assert run.stdout == "list\n"
     assert run.stderr.count("\n") == 1
     assert "the pure-Python engine plays" in run.stderr
+
+
+@LOCKSTEP
+@given(
+    players=st.integers(3, 10),
+    gold_draw=st.sampled_from(GOLD_DRAW_CHOICES),
+    seed=st.integers(0, 2**32 - 1),
+    rng=st.randoms(use_true_random=False),
+    greed=st.sampled_from([0.0, 0.6, 0.9]),
+)
+def test_the_core_ends_rounds_and_pays_as_the_rules_do(
+    players: int, gold_draw: str, seed: int, rng: random.Random, greed: float
+) -> None:
+    # A game plays its round ends by the rules; the core's own (its playouts) must agree.
+    with pure_engine():
+        game = Game.new(players, Options(gold_draw=gold_draw), seed)
+    engine = native_engine(game.edition)
+    assert engine is not None
+    choose = Chooser(rng, greed)
+    while not game.is_over:
+        round_number = game.round_number
+        beside = engine.load(game)
+        assert beside is not None
+        while game.round_number == round_number and not game.is_over:
+            move = choose(game)
+            code = engine.codec.encode(move)
+            assert code is not None and beside.play(code), f"the core refused {move}"
+            game.play(move)
+            if game.round_number == round_number and not game.is_over:
+                assert beside.to_move == game.to_move
+                assert beside.offer == game.offer
+        result = game.rounds[round_number - 1].result
+        assert result is not None
+        assert core is not None and beside.phase == core.ENDED
+        assert beside.winner == {MINERS: 1, SABOTEURS: 2}[result.winner]
+        assert beside.finder == (-1 if result.finder is None else result.finder)
+        assert beside.round_gold == result.gold
+        assert beside.gold == game.gold_deck
