@@ -10,7 +10,7 @@ records and every state readers see stay here.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Protocol, overload
 
@@ -70,13 +70,19 @@ def pure_engine() -> Iterator[None]:
 
 def native_engine(edition: Edition) -> Engine | None:
     """The core for ``edition``; None when the pure engine plays it."""
+    global _engine_for
     if _pure_only:
         return None
-    try:
+    if _engine_for is None:
+        # Imported when the first game is made, not with this module: the native
+        # room reads the editions, which must be whole by then.
         from ..native.engine import engine_for
-    except ImportError:  # pragma: no cover - the native room is part of the package
-        return None
-    return engine_for(edition)
+
+        _engine_for = engine_for
+    return _engine_for(edition)
+
+
+_engine_for: Callable[[Edition], Engine | None] | None = None
 
 
 class LegalMoves(Sequence[Move]):
