@@ -2,6 +2,7 @@
 // pysaboteur/native/ calls it; everything else goes through pysaboteur.rules.
 #include <nanobind/nanobind.h>
 #include <nanobind/stl/array.h>
+#include <nanobind/stl/pair.h>
 #include <nanobind/stl/shared_ptr.h>
 #include <nanobind/stl/tuple.h>
 #include <nanobind/stl/vector.h>
@@ -57,6 +58,27 @@ struct Codes {
     std::vector<uint32_t> codes;
 };
 
+// len() and [] on the codes straight from the type's slots: a method looked up by
+// name would cost more than the listing.
+Py_ssize_t codes_length(PyObject* self) {
+    return static_cast<Py_ssize_t>(nb::inst_ptr<Codes>(self)->codes.size());
+}
+
+PyObject* codes_item(PyObject* self, Py_ssize_t index) {
+    const auto& codes = nb::inst_ptr<Codes>(self)->codes;
+    if (index < 0 || static_cast<size_t>(index) >= codes.size()) {
+        PyErr_SetString(PyExc_IndexError, "no move has that index");
+        return nullptr;
+    }
+    return PyLong_FromUnsignedLong(codes[static_cast<size_t>(index)]);
+}
+
+PyType_Slot codes_slots[] = {
+    {Py_sq_length, reinterpret_cast<void*>(codes_length)},
+    {Py_sq_item, reinterpret_cast<void*>(codes_item)},
+    {0, nullptr},
+};
+
 struct PyRound {
     std::shared_ptr<Tables> tables;
     Round round;
@@ -74,17 +96,19 @@ struct PyRound {
     }
 
     // 0: refused (nothing changed); 1: played, and the play goes on; 2: played, and
-    // it ended the play (``before`` holds the round as it was).
+    // it ended the play (``before`` holds the round as it was); the seat that moved
+    // in the bits above (4 * seat).
     int advance(uint32_t code) {
         const auto& known = legal()->codes;
         if (std::find(known.begin(), known.end(), code) == known.end()) return 0;
+        int seat = round.to_move;
         // Only a placement (reaching the gold) or a turn with the pile empty (the
         // last cards) can end the play: only then is the round kept as it was.
         bool may_end = kind_of(code) == PLACE || round.pile_size == 0;
         if (may_end) before = round;
         round.apply(code);
         listed.reset();
-        return may_end && round.phase != PLAY ? 2 : 1;
+        return (may_end && round.phase != PLAY ? 2 : 1) | seat << 2;
     }
 };
 
@@ -192,15 +216,7 @@ NB_MODULE(_core, m) {
           nb::arg("saboteur_pay"), nb::arg("break_card"), nb::arg("card_of_face"), nb::arg("most_discarded"),
           nb::arg("reach"));
 
-    nb::class_<Codes>(m, "Codes")
-        .def("__len__", [](const Codes& self) { return self.codes.size(); })
-        .def("__getitem__",
-             [](const Codes& self, long index) {
-                 long size = static_cast<long>(self.codes.size());
-                 if (index < 0) index += size;
-                 if (index < 0 || index >= size) throw nb::index_error();
-                 return self.codes[static_cast<size_t>(index)];
-             })
+    nb::class_<Codes>(m, "Codes", nb::type_slots(codes_slots))
         .def("__contains__",
              [](const Codes& self, long code) {
                  return std::find(self.codes.begin(), self.codes.end(), static_cast<uint32_t>(code)) != self.codes.end();
@@ -209,6 +225,8 @@ NB_MODULE(_core, m) {
 
     nb::class_<PyRound>(m, "Round")
         .def("legal", [](PyRound& self) { return self.legal(); })
+        .def("listing",
+             [](PyRound& self) { return std::make_pair(seat_or_minus(self.round.to_move), self.legal()); })
         .def("legal_count",
              [](const PyRound& self) {
                  static thread_local std::vector<uint32_t> moves;
@@ -216,7 +234,7 @@ NB_MODULE(_core, m) {
                  return moves.size();
              })
         .def("is_legal", [](const PyRound& self, uint32_t code) { return self.round.is_legal(code); })
-        .def("play", [](PyRound& self, uint32_t code) { return self.advance(code) != 0; })
+        .def("play", [](PyRound& self, uint32_t code) { return (self.advance(code) & 3) != 0; })
         .def("advance", [](PyRound& self, uint32_t code) { return self.advance(code); })
         .def("previous", [](const PyRound& self) { return new PyRound{self.tables, self.before, self.before, {}}; })
         .def("copy", [](const PyRound& self) { return new PyRound(self); })

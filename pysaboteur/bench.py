@@ -56,11 +56,11 @@ def playouts(
         game = Game.new(players, options, seed + number, edition=edition)
         while not game.is_over:
             moves = game.legal_moves()
-            pick = int(uniform() * len(moves))
             if by_code and isinstance(moves, LegalMoves):
-                game.play(moves.codes[pick])
+                codes = moves.codes
+                game.play(codes[int(uniform() * len(codes))])
             else:
-                game.play(moves[pick])
+                game.play(moves[int(uniform() * len(moves))])
             tally.moves += 1
         tally.rounds += len(game.rounds)
         tally.games += 1

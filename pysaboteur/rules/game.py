@@ -116,6 +116,10 @@ class Game:
         self._listers, self._turn_kinds = _listers_of(self.edition)
         #: The native core, when it is built and plays this edition (rules/native_engine.py).
         self._engine: Engine | None = native_engine(self.edition)
+        #: The moves the engine's codes named so far (by ``code | seat << 32``).
+        self._decoded: dict[int, Move | None] = (
+            {} if self._engine is None else self._engine.codec.known
+        )
         #: The core's round, with the round state it holds: a state put in its place
         #: (a new round, a determinized sample) is loaded into a new one when asked.
         self._mirror: tuple[RoundState, CoreRound | None] | None = None
@@ -342,8 +346,8 @@ class Game:
         core = mirror[1] if mirror is not None and mirror[0] is self._state else self._core_round()
         if core is not None:
             assert self._engine is not None
-            mover = core.to_move
-            return [] if mover < 0 else LegalMoves(core.legal(), mover, self._engine.codec)
+            mover, codes = core.listing()
+            return [] if mover < 0 else LegalMoves(codes, mover, self._engine.codec)
         state = self.state
         seat = state.to_move
         if seat is None:
@@ -467,23 +471,21 @@ class Game:
             self._play_by_rules(move)
             return
         # Legal is what the core lists; only a refused move asks the rules why.
-        assert self._engine is not None
-        codec = self._engine.codec
-        seat = core.to_move
         if type(move) is int:
-            code: int | None = move
-            decoded = codec.known.get(move | seat << 32) if seat >= 0 else None
-            if decoded is None and seat >= 0:
-                decoded = codec.decode(move, seat)
-            if decoded is None:
-                raise _no_such_code(move)
-            move = decoded
+            played = core.advance(move)  # 4 * the seat that moved, + the outcome
+            outcome = played & 3
+            if not outcome:
+                move = self._decode(move, core.to_move)  # refused: a move, or no move
+            else:
+                seat = played >> 2
+                decoded = self._decoded.get(move | seat << 32)
+                move = decoded if decoded is not None else self._decode(move, seat)
         else:
             if isinstance(move, str):
                 move = _parsed(move)
-            assert isinstance(move, Move)
-            code = codec.encode(move) if move.seat == seat else None
-        outcome = 0 if code is None else core.advance(code)
+            assert isinstance(move, Move) and self._engine is not None
+            code = self._engine.codec.encode(move) if move.seat == core.to_move else None
+            outcome = 0 if code is None else core.advance(code) & 3
         if outcome == 1 and self.phase == PLAY:
             # The core is ahead: the state catches up when it is next read.
             self.rounds[-1].moves.append(move)
@@ -501,6 +503,13 @@ class Game:
         if reason is None:
             raise RuntimeError(f"the native core refused {move}, which the rules allow")
         raise IllegalMove(move, reason)
+
+    def _decode(self, code: int, seat: int) -> Move:
+        assert self._engine is not None
+        decoded = self._engine.codec.decode(code, seat) if seat >= 0 else None
+        if decoded is None:
+            raise _no_such_code(code)
+        return decoded
 
     def _play_by_rules(self, move: Move | str | int) -> None:
         """:meth:`play` by the pure engine."""
@@ -598,12 +607,15 @@ class Game:
         fields = dict(vars(self))
         fields["_engine"] = fields["_engine"] is not None
         fields["_mirror"] = None
+        fields["_decoded"] = None
         return fields
 
     def __setstate__(self, fields: dict[str, Any]) -> None:
         native = fields.pop("_engine")
+        fields.pop("_decoded", None)
         vars(self).update(fields)
         self._engine = native_engine(self.edition) if native else None
+        self._decoded = {} if self._engine is None else self._engine.codec.known
 
     def copy(self) -> Game:
         """An independent copy of the game (for search).
@@ -632,7 +644,7 @@ _REPLAYED_AT_MOST: Final = 4
 #: Fields of a game that never change once it is made, shared by its copies.
 _SHARED: Final = frozenset(
     ("edition", "options", "seed", "names", "initial_gold_deck", "_preset_deals", "_listers",
-     "_turn_kinds", "_engine")
+     "_turn_kinds", "_engine", "_decoded")
 )  # fmt: skip
 
 
