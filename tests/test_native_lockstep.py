@@ -12,6 +12,7 @@ catching up (playing the moves again, and restoring from the core) are compared.
 from __future__ import annotations
 
 import os
+import pickle
 import random
 import subprocess
 import sys
@@ -212,3 +213,15 @@ def test_the_core_ends_rounds_and_pays_as_the_rules_do(
         assert beside.finder == (-1 if result.finder is None else result.finder)
         assert beside.round_gold == result.gold
         assert beside.gold == game.gold_deck
+
+
+def test_a_pickled_game_finds_its_core_again_and_goes_on_alike() -> None:
+    game = Game.new(5, seed=3)
+    for _ in range(12):  # the state behind the core when pickled
+        game.play(game.legal_moves().codes[0])
+    loaded = pickle.loads(pickle.dumps(game))
+    for _ in range(12):
+        game.play(game.legal_moves().codes[-1])
+        loaded.play(loaded.legal_moves().codes[-1])
+    assert isinstance(loaded.legal_moves(), LegalMoves)
+    assert seat_observation(loaded, 1) == seat_observation(game, 1)
