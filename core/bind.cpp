@@ -196,6 +196,9 @@ int playout(PyRound& self, uint64_t seed) {
 
 NB_MODULE(_core, m) {
     m.doc() = "The native core of pysaboteur: rounds of the base game, moves as codes.";
+    // Each edition's tables, and whatever rounds the last games hold, live as long as
+    // the process (pysaboteur/native/engine.py keeps them): not leaks to report at exit.
+    nb::set_leak_warnings(false);
     nb::dict kinds;
     kinds["place"] = static_cast<int>(PLACE);
     kinds["break"] = static_cast<int>(BREAK);
