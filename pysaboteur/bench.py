@@ -23,7 +23,7 @@ from rich.table import Table
 
 from .rules import Game, Options
 from .rules.editions import find_edition
-from .rules.native_engine import LegalMoves, pure_engine
+from .rules.native_engine import LegalMoves, native_engine, pure_engine
 
 
 @dataclass
@@ -41,19 +41,21 @@ def playouts(
     seed: int,
     options: Options,
     edition: str = "base",
+    deck: str | None = None,
     *,
     by_code: bool = False,
     clock: Callable[[], float] = time.perf_counter,
 ) -> Tally:
-    """Play ``games`` random games of ``edition`` and time the whole run (``by_code``:
-    play each move by its code, where the core lists them)."""
+    """Play ``games`` random games of ``edition`` (the Duel with ``deck``, a deck
+    file, if given) and time the whole run (``by_code``: play each move by its code,
+    where the core lists them)."""
     tally = Tally()
     # A uniform choice by one call of the generator (random.choice costs two Python
     # calls more, as much as the core's move): the chooser is not what is measured.
     uniform = random.Random(seed).random
     start = clock()
     for number in range(games):
-        game = Game.new(players, options, seed + number, edition=edition)
+        game = Game.new(players, options, seed + number, edition=edition, deck=deck)
         while not game.is_over:
             moves = game.legal_moves()
             if by_code and isinstance(moves, LegalMoves):
@@ -113,7 +115,12 @@ def compare_engines(
 
 
 def timed_playouts(
-    players: int, games: int, seed: int, options: Options, edition: str = "base"
+    players: int,
+    games: int,
+    seed: int,
+    options: Options,
+    edition: str = "base",
+    deck: str | None = None,
 ) -> Tally:
     """The same playouts with each step timed: where the time goes."""
     clock = time.perf_counter
@@ -124,7 +131,7 @@ def timed_playouts(
     choose = random.Random(seed).choice
     for number in range(games):
         started = clock()
-        game = Game.new(players, options, seed + number, edition=edition)
+        game = Game.new(players, options, seed + number, edition=edition, deck=deck)
         steps["deal and set-up"] += clock() - started
         while not game.is_over:
             t0 = clock()
@@ -168,6 +175,7 @@ def run_bench(
     breakdown: bool = True,
     profile: bool = False,
     edition: str = "base",
+    deck: str | None = None,
 ) -> int:
     console = Console()
     title = find_edition(edition).title
@@ -175,12 +183,11 @@ def run_bench(
         f"[bold]saboteur bench[/]: {games} random games of {title}, {players} players, "
         f"seed {seed}, one core; legal moves listed before every move"
     )
-    native = Game.new(players, options, seed, edition=edition)._core_round() is not None
-    if native:
+    if deck is None and native_engine(find_edition(edition)) is not None:
         _print_comparison(console, players, games, seed, options, edition)
     else:
         console.print("the native core is not in use (not built, PYSABOTEUR_PURE, or this edition)")
-    tally = playouts(players, games, seed, options, edition)
+    tally = playouts(players, games, seed, options, edition, deck)
     summary = Table(show_header=False, box=None)
     summary.add_row("moves per second", f"[bold]{tally.moves / tally.seconds:,.0f}[/]")
     summary.add_row("rounds per second", f"{tally.rounds / tally.seconds:,.1f}")
@@ -189,7 +196,7 @@ def run_bench(
     summary.add_row("time", f"{tally.seconds:.2f} s for {tally.moves:,} moves")
     console.print(summary)
     if breakdown:
-        timed = timed_playouts(players, games, seed, options, edition)
+        timed = timed_playouts(players, games, seed, options, edition, deck)
         table = Table(title="where the time goes (separate, instrumented run)")
         table.add_column("step")
         table.add_column("share", justify="right")

@@ -10,8 +10,10 @@ from .i18n import LANGUAGES
 from .rules.editions import find_edition
 from .rules.options import GOLD_DRAW_CHOICES, NEXT_ROUND_START_CHOICES, Options
 
-#: The editions ``play`` and ``bench`` offer (docs/rules.md, docs/rules-saboteur2.md).
+#: The editions ``play`` and the arena offer (docs/rules.md, docs/rules-saboteur2.md).
 EDITION_CHOICES = ("base", "saboteur2")
+#: The editions ``bench`` measures: the Duel too (docs/rules-duel.md).
+BENCH_EDITIONS = (*EDITION_CHOICES, "duel")
 
 
 def _add_rule_options(parser: argparse.ArgumentParser) -> None:
@@ -42,19 +44,31 @@ def _count(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
 
 
-def _add_edition_option(parser: argparse.ArgumentParser) -> None:
+def _add_edition_option(
+    parser: argparse.ArgumentParser, choices: tuple[str, ...] = EDITION_CHOICES
+) -> None:
     # The player count is checked against the edition after parsing, with this
     # sub-command's usage in the message (see _check_players).
     parser.set_defaults(command_parser=parser)
+    duel = "; duel: Saboteur: The Duel, 2 players" if "duel" in choices else ""
     parser.add_argument(
-        "--edition", choices=EDITION_CHOICES, default="base",
+        "--edition", choices=choices, default="base",
         help="base: Saboteur, 3 to 10 players; saboteur2: Saboteur 2, the expansion, "
-        "2 to 12 players (default: %(default)s)",
+        f"2 to 12 players{duel} (default: %(default)s)",
     )  # fmt: skip
+    if "duel" in choices:
+        parser.add_argument(
+            "--deck", metavar="FILE", default=None,
+            help="the Duel's deck file (docs/rules-duel.md; default: the shipped provisional deck)",
+        )  # fmt: skip
 
 
 def _check_players(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     """Refuse a player count the chosen edition is not for, as argparse refuses bad values."""
+    if args.players is None:  # the Duel is for two; the others default to five
+        args.players = 2 if args.edition == "duel" else 5
+    if getattr(args, "deck", None) is not None and args.edition != "duel":
+        parser.error("argument --deck: only the Duel (--edition duel) has a deck file")
     try:
         find_edition(args.edition).check_players(args.players)
     except ValueError as error:
@@ -140,10 +154,11 @@ def build_parser() -> argparse.ArgumentParser:
         description="Random games that measure the engine: before every move the legal moves "
         "are listed, one is chosen at random and played through the checking Game.play.",
     )  # fmt: skip
-    _add_edition_option(bench)
+    _add_edition_option(bench, BENCH_EDITIONS)
     bench.add_argument(
-        "--players", type=_count, default=5,
-        help="3 to 10, or 2 to 12 with --edition saboteur2 (default: %(default)s)",
+        "--players", type=_count, default=None,
+        help="3 to 10, or 2 to 12 with --edition saboteur2, 2 with --edition duel "
+        "(default: 5, or 2 in the Duel)",
     )  # fmt: skip
     bench.add_argument(
         "--games", type=_positive, default=200, help="games to play (default: %(default)s)"
@@ -363,13 +378,43 @@ def _add_arena_parser(commands: argparse._SubParsersAction[argparse.ArgumentPars
         "--report", metavar="DIR", default=None,
         help="play nothing: report again from DIR/results.jsonl",
     )  # fmt: skip
+    arena.add_argument(
+        "--plan", metavar="DIFF", type=_difference, default=None,
+        help="play nothing: how many rounds a difference in win rate (0.05 or 5%%) needs",
+    )  # fmt: skip
+    arena.add_argument(
+        "--power", type=_share, default=0.8, help="--plan: the power wanted (default: 0.8)"
+    )
+    arena.add_argument(
+        "--rate", type=_share, default=0.5,
+        help="--plan: the win rate around which the bots play (default: 0.5)",
+    )  # fmt: skip
+    arena.add_argument(
+        "--pilot", metavar="DIR", default=None,
+        help="--plan: measure the discordant pairs and the design effect on a finished run",
+    )  # fmt: skip
     _add_rule_options(arena)
+
+
+def _share(text: str) -> float:
+    """A number between 0 and 1, or a percentage (``5%``)."""
+    try:
+        value = float(text[:-1]) / 100 if text.endswith("%") else float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not 0 < value < 1:
+        raise argparse.ArgumentTypeError("must be between 0 and 1 (or 0% and 100%)")
+    return value
+
+
+def _difference(text: str) -> float:
+    return _share(text)
 
 
 def _check_arena_players(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     """Each of the arena's player counts must be one the edition is for (``--report``
     plays nothing, so its counts are not looked at)."""
-    if args.report:
+    if args.report or args.plan:
         return
     for players in args.players:
         _check_players(parser, argparse.Namespace(edition=args.edition, players=players))
@@ -409,7 +454,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             return run_bench(args.players, args.games, args.seed, options_from(args),
                              breakdown=not args.no_breakdown, profile=args.profile,
-                             edition=args.edition)  # fmt: skip
+                             edition=args.edition, deck=args.deck)  # fmt: skip
         if args.command == "arena":
             from .arena.command import run_arena
 

@@ -15,7 +15,7 @@ made but not counted; the games follow one another (``reset()`` between them).
 Coverage: bots of one kind play whole games on the engine; at every position
 the legal moves are counted, and those at cells outside the window of
 ``pysaboteur.envs.actions`` (placements and rockfalls) are reported, as are the
-moves the bots chose there (the window of ``pysaboteur.envs.actions2`` for Saboteur 2).
+moves the bots chose there (the window of ``pysaboteur.envs.actions_saboteur2`` for Saboteur 2).
 """
 
 from __future__ import annotations
@@ -27,11 +27,11 @@ import time
 import numpy as np
 
 from pysaboteur.bots import make_bot
-from pysaboteur.envs import actions, actions2, saboteur2_v0, saboteur_v0
+from pysaboteur.envs import actions, actions_saboteur2, saboteur2_v0, saboteur_v0
 from pysaboteur.rules import Game, seat_observation
 
 EDITIONS = {"base": saboteur_v0, "saboteur2": saboteur2_v0}
-WINDOWS = {"base": actions.cell_index, "saboteur2": actions2.cell_index}
+WINDOWS = {"base": actions.cell_index, "saboteur2": actions_saboteur2.cell_index}
 
 
 def steps_per_second(

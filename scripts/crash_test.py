@@ -115,6 +115,34 @@ def found(figures: Figures, into: list[str], key: str, text: str) -> None:
     print(f"FINDING: {text}", file=sys.stderr, flush=True)
 
 
+def client_sockets(pid: int, port: int) -> int:
+    """How many established TCP connections to ``port`` process ``pid`` holds (Linux)."""
+    inodes = set()
+    try:
+        descriptors = os.listdir(f"/proc/{pid}/fd")
+    except OSError:
+        return 0  # gone, or not ours to read
+    for fd in descriptors:
+        try:
+            target = os.readlink(f"/proc/{pid}/fd/{fd}")
+        except OSError:
+            continue  # closed meanwhile
+        if target.startswith("socket:["):
+            inodes.add(target[len("socket:[") : -1])
+    held = 0
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        try:
+            rows = Path(table).read_text().splitlines()[1:]
+        except OSError:
+            continue
+        for row in rows:
+            fields = row.split()
+            local_port = int(fields[1].rsplit(":", 1)[1], 16)
+            if local_port == port and fields[3] == "01" and fields[9] in inodes:  # 01: ESTABLISHED
+                held += 1
+    return held
+
+
 class Crasher:
     def __init__(self, args: argparse.Namespace, server: ServerProcess, progress: Progress):
         self.args = args
@@ -306,7 +334,10 @@ class Crasher:
             if time.monotonic() > deadline:
                 raise SystemExit("the server's processes did not come back")
             time.sleep(0.1)
-        victim = self.rng.choice(workers)
+        # A process holding clients' sockets: killing one that holds none (the port
+        # may have given them all to the other) would test nobody's way back.
+        holding = [pid for pid in workers if client_sockets(pid, self.server.port)]
+        victim = self.rng.choice(holding or workers)
         os.kill(victim, signal.SIGKILL)
         # Its bot workers follow it within a second (they watch their parent).
         while victim in self.workers():

@@ -32,13 +32,12 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import multiprocessing
 import os
 import queue
-import resource
 import signal
-import socket
 import ssl
 import statistics
 import subprocess
@@ -56,6 +55,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from audit_common import free_port, more_open_files, percentile
 from proxy_stack import (
     SHIPPED,
     certificate,
@@ -279,28 +279,19 @@ def clients(args: argparse.Namespace, index: int, processes: int) -> Tally:
 
 
 def client_process(args: argparse.Namespace, index: int, processes: int, out: Any) -> None:
-    """One client process: its tally, or, if it failed, a tally saying so."""
+    """One client process: its tally, or, if it failed, a tally saying so.
+
+    The clients never collect cycles: a collection over thousands of sockets'
+    objects paused a client process for up to 0.4 s, and every move arriving
+    meanwhile was counted late, as if the server had been slow.  What little
+    cyclic garbage a few minutes make stays until the process ends."""
+    gc.disable()
     try:
         tally = clients(args, index, processes)
     except BaseException as error:  # the parent waits for a tally
         tally = Tally()
         tally.error(f"client process {index} failed: {type(error).__name__}: {error}")
     out.put(tally)
-
-
-def more_open_files() -> None:
-    """Raise this process's limit of open files to the most allowed: each
-    client is a socket, and the started server (a child) inherits the limit."""
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    if soft != hard:
-        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
 
 
 def cpu_seconds(pid: int) -> float:
@@ -385,11 +376,6 @@ def stop(server: subprocess.Popen[str]) -> None:
     except subprocess.TimeoutExpired:
         server.kill()
         server.wait(30)
-
-
-def percentile(values: list[float], fraction: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
 def report(tallies: list[Tally], args: argparse.Namespace, server_cpu: float | None) -> int:

@@ -68,7 +68,8 @@ def lines_without_times(out: Path) -> list[dict[str, Any]]:
     lines = [json.loads(text) for text in (out / "results.jsonl").read_text().splitlines()]
     for line in lines:
         for timing in line["decision_time"].values():
-            del timing["seconds"]
+            del timing["seconds"], timing["cpu_seconds"]
+            del timing["per_decision"]["wall"], timing["per_decision"]["cpu"]
     return lines
 
 

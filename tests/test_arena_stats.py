@@ -10,8 +10,20 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pysaboteur.arena.plan import make_plan, paired_pairs, unpaired_rounds
 from pysaboteur.arena.ratings import rate_rounds
-from pysaboteur.arena.stats import Z95, auc, mean_interval, paired_difference, t_quantile, wilson
+from pysaboteur.arena.stats import (
+    Z95,
+    auc,
+    clustered_mean,
+    mean_interval,
+    paired_by_deal,
+    paired_difference,
+    rate_by_deal,
+    t_quantile,
+    wilson,
+    wilson_bounds,
+)
 from pysaboteur.arena.summary import belief_scores
 
 Z2 = Z95 * Z95
@@ -211,3 +223,88 @@ def test_mean_interval_of_too_few_values_has_no_interval() -> None:
     assert single.mean == 3 and math.isnan(single.low) and math.isnan(single.high)
     same = mean_interval([2, 2, 2])
     assert (same.low, same.high) == (2.0, 2.0)  # no spread: the interval is the point
+
+
+def test_clustered_mean_of_two_games_that_each_went_one_way() -> None:
+    # Three rounds won in one game, three lost in the other: only two draws, not six.
+    result = clustered_mean([[1.0, 1.0, 1.0], [0.0, 0.0, 0.0]], bounds=(0.0, 1.0))
+    assert (result.clusters, result.n, result.mean) == (2, 6, 0.5)
+    assert (result.low, result.high) == (0.0, 1.0)  # t(1) is 12.7: nothing is known
+    # se^2 = 2/1 * (1.5^2 + 1.5^2) / 6^2 = 0.25; independent: 0.25 * 6/5 / 6 = 0.05
+    assert result.design_effect == pytest.approx(5.0)
+
+
+def test_clustered_mean_without_values_or_with_one_cluster() -> None:
+    assert math.isnan(clustered_mean([]).mean)
+    one = clustered_mean([[1.0, 0.0]])
+    assert (one.clusters, one.mean) == (1, 0.5) and math.isnan(one.low)
+
+
+@given(st.lists(st.floats(-1, 1, allow_nan=False), min_size=2, max_size=40))
+def test_clusters_of_one_value_give_the_student_t_interval(values: list[float]) -> None:
+    clustered = clustered_mean([[value] for value in values])
+    plain = mean_interval(values)
+    assert clustered.mean == pytest.approx(plain.mean, abs=1e-12)
+    assert clustered.low == pytest.approx(plain.low, abs=1e-9)
+    assert clustered.high == pytest.approx(plain.high, abs=1e-9)
+    if plain.sd > 1e-6:
+        assert clustered.design_effect == pytest.approx(1.0)
+
+
+@given(st.lists(st.lists(st.sampled_from([0.0, 1.0]), min_size=1, max_size=3), min_size=2))
+def test_a_clustered_rate_lies_in_its_bounded_interval(clusters: list[list[float]]) -> None:
+    result = clustered_mean(clusters, bounds=(0.0, 1.0))
+    assert 0.0 <= result.low <= result.mean <= result.high <= 1.0
+
+
+def test_plan_pairs_and_rounds_for_five_points() -> None:
+    # Connor (1987) with half the pairs discordant, and two proportions 47.5% / 52.5%.
+    assert paired_pairs(0.05, 0.5, 0.8) == 1568
+    assert unpaired_rounds(0.05, 0.5, 0.8) == 1569
+    # Pairing pays when the same deal mostly ends the same way for both bots.
+    assert paired_pairs(0.05, 0.1, 0.8) == 312  # (1.96 * 0.316 + 0.842 * 0.312)^2 / 0.0025
+    plan = make_plan(0.05, 0.8, 0.5, discordant=0.1, design_effect=1.5)
+    assert (plan.pairs, plan.clustered_pairs, plan.games) == (312, 468, 156)
+    assert make_plan(0.05, 0.8, 0.5, discordant=0.1, design_effect=0.4).clustered_pairs == 312
+    with pytest.raises(ValueError, match="cannot come from"):
+        paired_pairs(0.5, 0.2, 0.8)
+
+
+def test_arena_plan_prints_the_rounds_a_difference_needs(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from pysaboteur.cli import main
+
+    assert main(["arena", "--plan", "5%"]) == 0
+    text = " ".join(capsys.readouterr().out.split())
+    assert "1,568 pairs" in text and "523 games at 3 pairs a game" in text
+    assert "1,569 rounds per bot" in text
+
+
+def test_a_rate_by_deal_counts_the_rounds_n_over_deff_times() -> None:
+    alike = rate_by_deal([[1.0, 1.0, 1.0], [0.0, 0.0, 0.0]])
+    assert (alike.deals, alike.n, alike.design_effect) == (2, 6, pytest.approx(5.0))
+    assert alike.effective == pytest.approx(6 / 5)
+    assert (alike.low, alike.high) == pytest.approx(wilson_bounds(0.5, 1.2))
+    # Rounds that differ within every deal and not between deals: no correlation
+    # is counted on below 1, so the interval is Wilson's over all six rounds.
+    mixed = rate_by_deal([[1.0, 0.0], [1.0, 0.0], [0.0, 1.0]])
+    assert mixed.design_effect < 1 and mixed.effective == 6.0
+    plain = wilson(3, 6)
+    assert (mixed.low, mixed.high) == pytest.approx((plain.low, plain.high))
+    # Every round lost: no spread to measure, still an interval (Wilson's).
+    never = rate_by_deal([[0.0, 0.0], [0.0, 0.0]])
+    assert (never.low, never.high) == pytest.approx((0.0, wilson(0, 4).high))
+
+
+def test_a_paired_difference_by_deal_is_bonett_price_at_the_effective_size() -> None:
+    # Deal one: A won both its pairs alone; deal two: B won both alone.
+    result = paired_by_deal([[1.0, 1.0], [-1.0, -1.0]])
+    # CR1: 2/1 * (2^2 + 2^2) / 4^2 = 1; independent: (4/3) / 4 = 1/3
+    assert result.design_effect == pytest.approx(3.0)
+    scale = result.effective / 4
+    plain = paired_difference(2, 2, 4)
+    assert result.effective < 4 and result.low < plain.low and result.high > plain.high
+    a = (2 * scale + 1) / (result.effective + 2)
+    half = Z95 * math.sqrt(2 * a / (result.effective + 2))
+    assert (result.low, result.high) == (max(-1.0, -half), min(1.0, half)) == (-1.0, 1.0)

@@ -11,7 +11,7 @@ from scenarios_saboteur2 import crafted_game, in_turn, to_middle_goal
 from pysaboteur.bots import make_bot
 from pysaboteur.bots.dwarf_beliefs import ROLES, DwarfBeliefs
 from pysaboteur.bots.heuristic import HeuristicBot
-from pysaboteur.bots.maze2 import route_distances
+from pysaboteur.bots.maze_saboteur2 import route_distances
 from pysaboteur.bots.maze_view import FAR, goal_distances
 from pysaboteur.rules import Game, Move, seat_observation
 from pysaboteur.rules.cards import cell_key, parse_shape

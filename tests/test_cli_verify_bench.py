@@ -179,7 +179,9 @@ def test_the_help_names_both_editions_and_the_default_bot(
         with pytest.raises(SystemExit):
             main([command, "--help"])
         text = " ".join(capsys.readouterr().out.split())
-        assert "--edition {base,saboteur2}" in text
+        # bench measures the Duel too (the terminal does not play it yet).
+        editions = "{base,saboteur2}" if command == "play" else "{base,saboteur2,duel}"
+        assert f"--edition {editions}" in text
         assert "3 to 10, or 2 to 12 with --edition saboteur2" in text
         if command == "play":
             assert "(default: heuristic, in either edition)" in text
@@ -195,3 +197,18 @@ def test_verify_reads_the_edition_from_the_record(
     assert main(["verify", *paths]) == 0
     output = capsys.readouterr().out
     assert output.count("ok   ") == 2 and "game over, result matches" in output
+
+
+def test_bench_measures_the_duel_with_two_players_by_default(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["bench", "--edition", "duel", "--games", "2", "--no-breakdown"]) == 0
+    assert "random games of Saboteur: The Duel, 2 players" in " ".join(
+        capsys.readouterr().out.split()
+    )
+
+
+def test_a_deck_file_is_only_for_the_duel(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["bench", "--deck", "deck.json", "--games", "1"])
+    assert "only the Duel (--edition duel) has a deck file" in capsys.readouterr().err

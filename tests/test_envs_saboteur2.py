@@ -16,8 +16,8 @@ from pettingzoo.test import api_test, seed_test  # type: ignore[import-untyped] 
 from test_envs_pettingzoo import random_play  # noqa: E402
 
 from pysaboteur.bots import make_bot  # noqa: E402
-from pysaboteur.envs import actions2, saboteur2_v0, tensors2  # noqa: E402
-from pysaboteur.envs.actions2 import (  # noqa: E402
+from pysaboteur.envs import actions_saboteur2, saboteur2_v0, tensors_saboteur2  # noqa: E402
+from pysaboteur.envs.actions_saboteur2 import (  # noqa: E402
     AIMED,
     AIMED_START,
     CARD_CODES,
@@ -36,7 +36,7 @@ from pysaboteur.envs.actions2 import (  # noqa: E402
     cell_of,
     hand_slots,
 )
-from pysaboteur.envs.tensors2 import (  # noqa: E402
+from pysaboteur.envs.tensors_saboteur2 import (  # noqa: E402
     MAZE_PLANES,
     ROLES,
     ObservationEncoder2,
@@ -50,7 +50,7 @@ pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")  # api_test's adv
 
 
 def test_the_module_doctests_hold() -> None:
-    for module in (actions2, tensors2, saboteur2_v0):
+    for module in (actions_saboteur2, tensors_saboteur2, saboteur2_v0):
         assert doctest.testmod(module).failed == 0
 
 
@@ -218,7 +218,7 @@ def test_the_layout_of_the_vector() -> None:
 
 
 def test_every_face_lights_its_own_set_of_planes() -> None:
-    lit = {code: frozenset(i // CELLS for i in tensors2._LYING[code][0]) for code in FACES}
+    lit = {code: frozenset(i // CELLS for i in tensors_saboteur2._LYING[code][0]) for code in FACES}
     assert len(set(lit.values())) == len(FACES)
     plane = MAZE_PLANES.index
     assert lit["NS+EW"] == {0, 1, 2, 3, plane("two tunnels"), plane("bridge"), plane("card")}
@@ -271,7 +271,10 @@ def test_an_inspection_shows_the_dwarf_card_to_the_inspector_alone() -> None:
     other = next(seat for seat in range(5) if seat not in (seer, target))
     assert not blocks(5, encoder.encode(seat_observation(game, other)))["looks"].any()
     plays = blocks(5, encoder.encode(seat_observation(game, other)))["plays"]
-    inspection = len(tensors2.PLAY_FEATURES) + tensors2.AIMED_FEATURES.index("inspection / 2") * 5
+    inspection = (
+        len(tensors_saboteur2.PLAY_FEATURES)
+        + tensors_saboteur2.AIMED_FEATURES.index("inspection / 2") * 5
+    )
     assert plays[(seer - other) % 5, inspection + (target - other) % 5] == 0.5
 
 

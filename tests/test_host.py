@@ -102,6 +102,7 @@ def test_a_seat_offline_longer_than_the_setting_is_played_by_a_bot_until_it_retu
     clock.advance(1)  # Bo's page was never open: offline since he joined, 60 s ago
     look_for_away(server)
     assert away(server, table) == [False, True, False]
+    assert server.facts(table)["seats"][1]["away_because"] == "offline"
 
     # The bot plays Bo's turns; the view marks them as the bot's.
     view = play_until(host, 0, lambda v: bool(v["bot_moves"]))
@@ -153,7 +154,8 @@ def test_a_closed_page_starts_the_time_and_a_clock_does_not_stop_it(
     look_for_away(server)
     assert away(server, table) == [False, True, False]
     # `back` gives the seat back as well as a page opening again.
-    assert server.ok("POST", f"/api/tables/{table}/back", bo)["seats"][1]["away"] is False
+    back = server.ok("POST", f"/api/tables/{table}/back", bo)["seats"][1]
+    assert back["away"] is False and back["away_because"] is None
 
 
 def test_nobody_online_nor_at_a_table_with_it_off_nor_in_a_lobby_is_sent_away(
@@ -215,7 +217,8 @@ def test_only_the_host_hands_a_seat_to_a_bot_and_only_a_persons_in_the_game(
     assert error_of(server.call("POST", path, ana, {"seat": 3})) == (400, "bad_request")  # a bot
     assert error_of(server.call("POST", path, ana, {"seat": 4})) == (400, "bad_request")
     assert away(server, table) == [False, False, False, False]
-    assert server.ok("POST", path, ana, {"seat": 2})["seats"][2]["away"] is True
+    handed = server.ok("POST", path, ana, {"seat": 2})["seats"][2]
+    assert handed["away"] is True and handed["away_because"] == "host"
     # The host's socket may say it too; a seat handed already stays so.
     host = server.socket(table, ana)
     host.send({"type": "hand_to_bot", "seat": 1})
@@ -349,6 +352,12 @@ def test_name_keys() -> None:
     assert name_key("Straße") == name_key("STRASSE")
     assert name_key("Σοφία") == name_key("ΣΟΦΊΑ")
     assert name_key("İpek") != name_key("Ipek")  # different letters stay different
+    assert name_key("ŞAHİN", turkic=True) == name_key("Şahin", turkic=True) == "şahin"
+    assert name_key("IŞIL", turkic=True) == name_key("Işıl", turkic=True) == "ışıl"
+    assert name_key("IŞIL") != name_key("Işıl")  # folded as English, "I" is "i"
+    assert is_taken("İPEK IŞIL ŞAHİN", ["İpek Işıl Şahin"])
+    assert is_taken("ipek ışıl şahin", ["İPEK IŞIL ŞAHİN"])
+    assert not is_taken("İpek Işık", ["İpek Işıl"])
     assert is_taken("ANA", ["Bo", None, "ana"]) and not is_taken("Ana", ["Anna", None])
     plain = {1: "Bot 1 (x)", 2: "Bot 2 (x)"}
     assert unique_bot_names(plain, ["bot 1 (X)", "Bot 1 (x) #2"]) == {

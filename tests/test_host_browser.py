@@ -6,7 +6,9 @@ driven by Playwright) against a server in this process whose clock the test move
 - A person who closed the tab is played by the bot once the table's setting has
   passed; everyone's page shows the seat as played by a bot and the log marks the
   bot's moves for that person. The host hands another person's seat to a bot, and
-  that person takes it back with *I'm back*.
+  that person takes it back with *I'm back*. Her page says the host handed the
+  seat over (it said her time ran out, at a table without a clock), and her seat
+  panel keeps her name (it was squeezed to nothing by its badges on a phone).
 """
 
 from __future__ import annotations
@@ -95,6 +97,7 @@ def test_the_host_removes_a_seat_in_the_lobby(tmp_path: Path) -> None:
             "The host removed you from this table. You can join again or watch."
         )
         bo.get_by_test_id("join-name").wait_for()
+        assert bo.get_by_test_id("watch").count() == 1  # as the notice offers
         screenshot(bo, "host-removed")
         assert [s["kind"] for s in server.facts(table)["seats"]] == [
             "human",
@@ -108,6 +111,7 @@ def test_the_host_removes_a_seat_in_the_lobby(tmp_path: Path) -> None:
         bo.get_by_test_id("join").tap()
         bo.get_by_test_id("lobby-room").wait_for()
         assert server.facts(table)["seats"][1]["name"] == "Bo"
+        assert bo.get_by_test_id("message-error").count() == 0  # joining worked: old news
 
 
 def test_a_closed_tabs_seat_is_played_by_the_bot_and_the_log_says_so(tmp_path: Path) -> None:
@@ -147,6 +151,14 @@ def test_a_closed_tabs_seat_is_played_by_the_bot_and_the_log_says_so(tmp_path: P
         hand.click()
         ana.get_by_test_id("bot-playing-2").wait_for()
         cy.get_by_test_id("back").wait_for()
+        # Her page says why (no clock ran out: there is none) and her seat panel keeps
+        # her whole name beside its badges ("you", "bot playing").
+        assert cy.get_by_test_id("away-notice").inner_text() == (
+            "The host handed your seat to a bot: it plays for you until you are back."
+        )
+        name = cy.get_by_test_id("seat-2").locator(".seat-name")
+        shown = name.evaluate("(e) => [e.getBoundingClientRect().width, e.scrollWidth]")
+        assert shown[0] >= shown[1] - 0.5 > 0, shown
 
         # Ana plays her turns (through the API: the page shows them all the same) until
         # the log shows one of Bo's moves, made by the bot for him.

@@ -215,7 +215,7 @@ def test_notation_errors_carry_their_detail_as_a_reason() -> None:
     [
         ("tr", "madenci ışık", "MADENCİ IŞIK", "Madenci ışık"),
         ("tr", "işçi", "İŞÇİ", "İşçi"),
-        ("el", "ανθρακωρύχος", "ΑΝΘΡΑΚΩΡΥΧΟΣ", "Ανθρακωρύχος"),  # all capitals drop the tonos
+        ("el", "χρυσωρύχος", "ΧΡΥΣΩΡΥΧΟΣ", "Χρυσωρύχος"),  # all capitals drop the tonos
         ("el", "άννα προϊόν", "ΑΝΝΑ ΠΡΟΪΟΝ", "Άννα προϊόν"),  # noqa: RUF001 (...keep the diaeresis)
         ("en", "miner", "MINER", "Miner"),
         ("lt", "šachtininkas", "ŠACHTININKAS", "Šachtininkas"),

@@ -232,7 +232,7 @@ def test_a_record_of_an_unknown_edition_is_refused() -> None:
     record = _s2_record()
     record["edition"] = "saboteur3"
     assert _refusal(record) == (
-        "\"edition\": no edition is called 'saboteur3' (there are: base, saboteur2)"
+        "\"edition\": no edition is called 'saboteur3' (there are: base, duel, saboteur2)"
     )
     record["edition"] = 2
     assert _refusal(record) == '"edition" must be the name of an edition, such as "saboteur2"'

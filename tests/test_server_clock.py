@@ -49,6 +49,7 @@ def test_a_bot_plays_for_a_person_whose_clock_ran_out_until_they_are_back(
     played = host.until(lambda m: m["type"] == "view" and m["version"] == 1)
     assert played["move"].startswith("0 ")  # a bot moved for seat 0
     assert played["table"]["seats"][0]["away"] is True
+    assert played["table"]["seats"][0]["away_because"] == "clock"
     facts = server.ok("POST", f"/api/tables/{table}/back", token)
     assert facts["seats"][0]["away"] is False
     mine = host.until(

@@ -47,7 +47,7 @@ FACT_KEYS = {
     "version", "away_after", "spectators_talk",
     "seats",
 }  # fmt: skip
-SEAT_KEYS = {"seat", "name", "kind", "connected", "away"}
+SEAT_KEYS = {"seat", "name", "kind", "connected", "away", "away_because"}
 
 
 def person(seat: int, view: View) -> str:

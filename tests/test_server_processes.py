@@ -221,6 +221,48 @@ def test_a_seat_taken_through_one_process_is_known_at_once_by_the_other(
     )
 
 
+def test_a_client_that_moved_through_one_process_reads_its_move_through_the_other(
+    two: tuple[Server, Server],
+) -> None:
+    # The second process is kept from hearing the first's moves: without ``after`` it
+    # answers from its copy, which has not heard yet; with it, it reads the store.
+    first, second = two
+    created = first.create(players=3, bots="random", away_after=None)
+    table, host = created["table"], created["token"]
+    first.ok("POST", f"/api/tables/{table}/start", host)
+    held: list[dict[str, object]] = []
+    assert second.hub is not None
+    bus = second.hub.bus
+    hear = bus._receive  # type: ignore[union-attr]
+    assert hear is not None
+
+    async def deaf_to_moves(message: dict[str, object]) -> None:
+        if message.get("k") == "change":
+            held.append(message)
+        else:
+            await hear(message)
+
+    before = second.view(table, host)["version"]
+    assert before == 0 and first.view(table, host)["observation"]["to_move"] == 0
+    bus._receive = deaf_to_moves  # type: ignore[union-attr]
+    try:
+        made = first.ok(
+            "POST",
+            f"/api/tables/{table}/moves",
+            host,
+            {"move": legal_texts(first.view(table, host))[0]},
+        )
+        assert made["version"] >= 1
+        first.wait_for(lambda: bool(held), "the first's notice, held back")
+        assert second.view(table, host)["version"] == 0  # a copy that has not heard
+        seen = second.ok("GET", f"/api/tables/{table}/view?after={made['version']}", host)
+        assert seen["version"] >= made["version"]
+        assert seen["observation"]["history"][0][0] == made["observation"]["history"][0][0]
+        assert second.ok("GET", f"/api/tables/{table}?after=1")["version"] >= 1
+    finally:
+        bus._receive = hear  # type: ignore[union-attr]
+
+
 def test_the_crash_test_kills_one_of_two_processes_and_loses_nothing(database: str) -> None:
     # A short run of the release check (docs/audit.md); its long run is documented.
     output = run_script(

@@ -10,6 +10,17 @@ driven by Playwright) against a server in this process:
   round's summary, once.
 - Ten seats (twelve in Saboteur 2) all fit a 1280x800 screen, without scrolling.
 - A message over the page never moves the maze or the hand.
+- The invite link from a page opened on this machine named 127.0.0.1, which opens
+  nowhere else: now the lobby says so and how to serve the network, and a server
+  listening on every address gives the link with this machine's network address.
+- On a phone at 7 seats or more the page was wider than the screen (the hidden
+  statuses of the seats scrolled out of sight widened it): now it never pans
+  sideways, and the round's end opens at its heading with every column inside.
+- The join page: a refusal shown as the server's lower-case clause and kept after
+  the next try worked; "join again or watch" with nothing to watch; the table's
+  rules twice; "A table of Saboteur" for Saboteur 2; the replay of a table that is
+  not there linking back to it.
+- The create form's Saboteur 2 choice was cut off on a phone.
 """
 
 from __future__ import annotations
@@ -260,3 +271,165 @@ def test_a_message_does_not_move_the_maze_or_the_hand(tmp_path: Path) -> None:
             screenshot(page, f"fixes-message-{width}")
             page.close()
             context.close()
+
+
+def test_the_invite_link_is_one_others_can_open(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # On 127.0.0.1 (the default) nobody else can open the link: the lobby says so and
+    # how to serve the network. Listening on every address, the link a host copies
+    # from a page opened on this machine names its address on the network.
+    for folder in ("local", "everywhere"):
+        (tmp_path / folder).mkdir()
+    with server_and_browser(tmp_path / "local") as (server, browser):
+        created = server.create(name="Ann", players=3)
+        table = created["table"]
+        page = open_seat(context_of(browser, 1280, 800), server, table, created["token"])
+        page.get_by_test_id("lobby-room").wait_for()
+        assert page.get_by_test_id("invite-link").input_value() == f"{server.url}t/{table}"
+        note = page.get_by_test_id("local-only").inner_text()
+        assert note.startswith("Only this computer can open this link.")
+        assert "saboteur serve --host 0.0.0.0" in note
+    monkeypatch.setattr("pysaboteur.server.api.lan_address", lambda: "192.168.1.5")
+    with (
+        running_server(tmp_path / "everywhere", web_dir=WEB_DIR, host="0.0.0.0") as server,
+        sync_playwright() as pw,
+    ):
+        browser = launch_chromium(pw)
+        try:
+            created = server.create(name="Ann", players=3)
+            table = created["table"]
+            page = open_seat(context_of(browser, 1280, 800), server, table, created["token"])
+            page.get_by_test_id("lobby-room").wait_for()
+            port = server.url.rsplit(":", 1)[1].strip("/")
+            invite = page.get_by_test_id("invite-link").input_value()
+            assert invite == f"http://192.168.1.5:{port}/t/{table}"
+            assert page.get_by_test_id("local-only").count() == 0
+        finally:
+            browser.close()
+
+
+@pytest.mark.parametrize(("edition", "players"), [("base", 7), ("base", 10), ("saboteur2", 12)])
+def test_a_phone_never_pans_sideways_whatever_the_seats(
+    tmp_path: Path, edition: str, players: int
+) -> None:
+    # The page was as wide as all the seat panels side by side (1,737 px at 12 seats):
+    # messages off-screen, the page panning sideways, the round's end cut off.
+    with server_and_browser(tmp_path) as (server, browser):
+        created = server.create(name="Ana", players=players, bots="random", edition=edition)
+        page = open_seat(
+            context_of(browser, 390, 844, touch=True), server, created["table"], created["token"]
+        )
+        start_as_host(page)
+        wait_for_my_turn(page)
+        widths = page.evaluate(
+            "() => [document.documentElement.scrollWidth, document.body.scrollWidth,"
+            " window.innerWidth, window.visualViewport.width]"
+        )
+        assert max(widths[:2]) <= widths[2] == 390, widths
+        page.mouse.wheel(400, 0)  # a sideways swipe over the page moves nothing
+        assert page.evaluate("window.scrollX") == 0
+        screenshot(page, f"fixes-phone-{players}-seats")
+
+        # The round's end, every seat's row in it, is inside the screen too.
+        rng = random.Random(3)
+        socket = server.socket(created["table"], created["token"])
+        while True:
+            view: dict[str, Any] = socket.next_view()
+            if view["observation"]["rounds"]:
+                break
+            if view["observation"]["to_move"] == 0 and view["legal"]:
+                move = rng.choice(view["legal"])["text"]
+                socket.send({"type": "move", "move": move, "expect": view["version"]})
+        socket.close()
+        dialog = page.locator("#round-end-dialog[open]")
+        dialog.wait_for()
+        box = dialog.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390, box
+        # Nothing in it is cut off at its side, nor needs scrolling sideways (but for the
+        # final maze, which pans as the game's maze does).
+        wide = dialog.evaluate(
+            """(dialog) => [dialog, ...dialog.querySelectorAll("*")]
+                 .filter((e) => e.scrollWidth > e.clientWidth + 1 && e.clientWidth > 0)
+                 .filter((e) => !e.classList.contains("maze-scroll"))
+                 .map((e) => `${e.tagName}.${e.className}: ${e.scrollWidth} > ${e.clientWidth}`)"""
+        )
+        assert wide == [], wide
+        heading = dialog.locator("h2").first.bounding_box()
+        assert heading is not None and heading["y"] >= box["y"]  # opened at its top
+        assert page.evaluate("document.documentElement.scrollWidth") == 390
+        screenshot(page, f"fixes-phone-{players}-seats-round-end")
+
+
+def test_the_join_page_speaks_in_sentences_says_things_once_and_offers_what_it_says(
+    tmp_path: Path,
+) -> None:
+    with server_and_browser(tmp_path) as (server, browser):
+        created = server.create(name="Ana", players=4, edition="saboteur2", spectators=False)
+        table = created["table"]
+        page = context_of(browser, 1280, 800).new_page()
+        page.goto(f"{server.url}t/{table}")
+        panel = page.get_by_test_id("join-panel")
+        panel.wait_for()
+        assert panel.locator("h1").inner_text() == "A table of Saboteur 2"
+        # A refusal reads as a sentence, and goes once the next try works.
+        page.get_by_test_id("join-name").fill("ana")
+        page.get_by_test_id("join").click()
+        message = page.get_by_test_id("message-error")
+        message.wait_for()
+        assert message.locator("span").inner_text() == (
+            "Somebody at this table is already called ana: choose another name."
+        )
+        page.get_by_test_id("join-name").fill("Bo")
+        page.get_by_test_id("join").click()
+        page.get_by_test_id("lobby-room").wait_for()
+        assert page.get_by_test_id("message-error").count() == 0
+        # Removed from a table nobody may watch: joining again is all it offers, and says.
+        seat = server.facts(table)["seats"][1]
+        assert seat["name"] == "Bo"
+        server.ok("POST", f"/api/tables/{table}/remove", created["token"], {"seat": 1})
+        message.wait_for()
+        assert message.locator("span").inner_text() == (
+            "The host removed you from this table. You can join again."
+        )
+        page.get_by_test_id("join-name").wait_for()
+        assert page.get_by_test_id("watch").count() == 0
+
+    (tmp_path / "open").mkdir()
+    with server_and_browser(tmp_path / "open") as (server, browser):
+        created = server.create(name="Ana", players=3, spectators=True)
+        page = context_of(browser, 1280, 800).new_page()
+        page.goto(f"{server.url}t/{created['table']}")
+        page.get_by_test_id("lobby-room").wait_for()  # watching the lobby below the form
+        assert page.get_by_test_id("join-panel").locator("h1").inner_text() == (
+            "A table of Saboteur"
+        )
+        assert page.locator("ul.settings").count() == 1  # the table's rules, once
+        # The replay of a table that is not there does not send people back to it.
+        page.goto(f"{server.url}replay/nosuchtable")
+        page.get_by_role("heading", level=1).wait_for()
+        assert page.locator('a[href="/t/nosuchtable"]').count() == 0
+        assert page.locator('a[href="/"]').count() >= 1
+
+
+def test_the_create_forms_game_choice_reads_whole_on_a_phone(tmp_path: Path) -> None:
+    # "Saboteur 2: two teams of gold-diggers, a boss, …" was cut off in its select: the
+    # options now name the game and its seats, what the game is reads below them.
+    with server_and_browser(tmp_path) as (server, browser):
+        page = context_of(browser, 390, 844, touch=True).new_page()
+        page.goto(server.url)
+        edition = page.get_by_test_id("create-edition")
+        too_wide = edition.evaluate(
+            """(select) => {
+                 const context = document.createElement("canvas").getContext("2d");
+                 context.font = getComputedStyle(select).font;
+                 const room = select.clientWidth - 40;  // its padding and arrow
+                 return [...select.options].map((o) => o.text)
+                   .filter((text) => context.measureText(text).width > room);
+               }"""
+        )
+        assert too_wide == []
+        about = page.get_by_test_id("edition-about")
+        assert about.inner_text().startswith("Saboteur: gold-miners and saboteurs")
+        edition.select_option("saboteur2")
+        assert about.inner_text().startswith("Saboteur 2: two teams of gold-diggers")

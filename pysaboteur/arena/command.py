@@ -27,6 +27,7 @@ from rich.text import Text
 from ..bots import make_bot
 from ..rules import Options
 from .match import ArenaError, GameOutcome
+from .provenance import provenance
 from .results import (
     OrderedWriter,
     ResultsStore,
@@ -61,6 +62,11 @@ def default_out() -> Path:
 def run_arena(args: argparse.Namespace, options: Options, console: Console | None = None) -> int:
     console = console or Console()
     try:
+        if getattr(args, "plan", None):
+            from .plan import print_plan
+
+            pilot = Path(args.pilot) if args.pilot else None
+            return print_plan(args.plan, args.power, args.rate, pilot, console)
         check_report_tools()
         if args.report:
             return report(Path(args.report), console)
@@ -82,13 +88,18 @@ def check_report_tools() -> None:
 def check_bots(bots: Sequence[str]) -> None:
     """Make each bot once, so that a typo fails now rather than in a worker."""
     for spec in bots:
-        make_bot(spec, 0)
+        close = getattr(make_bot(spec, 0), "close", None)
+        if callable(close):
+            close()  # a subprocess bot's program: started to check it, not to play
 
 
 def play(args: argparse.Namespace, options: Options, console: Console) -> int:
     bots: list[str] = list(args.bots)
     if not bots:
         raise ArenaError("name the bots to compare (e.g. saboteur arena heuristic random)")
+    if os.getcwd() not in sys.path:
+        # ``module:Class`` bots from the folder the command runs in, as ``python -m`` would
+        sys.path.insert(0, os.getcwd())
     check_bots(bots)
     edition = getattr(args, "edition", BASE)
     mode = args.mode or default_mode(edition)
@@ -103,7 +114,9 @@ def play(args: argparse.Namespace, options: Options, console: Console) -> int:
     if edition != BASE:
         # Only named when not the base game, so a base run's arena.json stays as it was.
         settings["edition"] = edition
-    _check_same_kind_of_run(out, settings)
+    previous_settings = _check_same_kind_of_run(out, settings)
+    # Each time the command plays into the folder (a resumed run) adds what it ran with.
+    settings["runs"] = [*(previous_settings or {}).get("runs", []), provenance(bots)]
     store = ResultsStore(out)  # cuts a half-written last line, so the lines below parse
     previous = read_results(out) if store.path.exists() else []
     done = finished_keys(previous)
@@ -126,11 +139,12 @@ def play(args: argparse.Namespace, options: Options, console: Console) -> int:
     return code if finished else 130
 
 
-def _check_same_kind_of_run(out: Path, settings: dict[str, Any]) -> None:
-    """Refuse to resume into a folder that holds another kind of run."""
+def _check_same_kind_of_run(out: Path, settings: dict[str, Any]) -> dict[str, Any] | None:
+    """Refuse to resume into a folder that holds another kind of run; the settings
+    it holds, if any."""
     previous = read_settings(out)
     if previous is None:
-        return
+        return None
     was, now = previous.get("edition", BASE), settings.get("edition", BASE)
     if was != now:
         raise ArenaError(f"{out} holds a run of edition {was}, not {now}: choose another --out")
@@ -140,6 +154,7 @@ def _check_same_kind_of_run(out: Path, settings: dict[str, Any]) -> None:
                 f"{out} holds a run with {name} {previous.get(name)}, not {settings[name]}: "
                 "choose another --out"
             )
+    return previous
 
 
 def _play_all(units: list[Unit], jobs: int, ray: str | None, writer: OrderedWriter,

@@ -8,7 +8,7 @@ import math
 from typing import Any
 
 from .gold_summary import GOLD_ROLES, GoldHeadToHead, GoldSummary, RoleScore
-from .report import TextTable, _finite, _proportion_json, bot_row
+from .report import TextTable, _finite, _proportion_json, bot_row, clustered_json
 from .stats import Mean, Proportion
 from .summary import OVERALL
 
@@ -39,6 +39,13 @@ def _role_row(score: RoleScore) -> list[str]:
 def _win_difference_text(match: GoldHeadToHead) -> str:
     d = match.win
     return f"{100 * d.mean:+.1f} ({100 * d.low:+.1f}, {100 * d.high:+.1f})"
+
+
+def _by_deal_text(match: GoldHeadToHead) -> str:
+    d = match.by_deal
+    if d is None or math.isnan(d.low):
+        return "-"
+    return f"{d.low:+.2f} to {d.high:+.2f}"
 
 
 def gold_headline(summary: GoldSummary) -> str:
@@ -76,7 +83,16 @@ def gold_text_tables(summary: GoldSummary) -> list[TextTable]:
         ),
         TextTable(
             "Ratings, gold, beliefs and time per bot",
-            ["bot", "ordinal", "mu", "sigma", "GP/game", "belief AUC", "ms/decision"],
+            [
+                "bot",
+                "ordinal",
+                "mu",
+                "sigma",
+                "GP/game",
+                "belief AUC",
+                "ms/decision",
+                "CPU ms/decision",
+            ],
             [_bot_row(summary, bot) for bot in bots],
             "OpenSkill Plackett-Luce, every round a free-for-all of its seats ranked by GP; "
             "ordinal = mu - 3 sigma. GP per seat the bot played, per 3-round game. Belief "
@@ -87,7 +103,16 @@ def gold_text_tables(summary: GoldSummary) -> list[TextTable]:
         tables.append(
             TextTable(
                 "Head to head on the same deals",
-                ["A", "B", "dealt role", "pairs", "A - B GP/round", "A - B win", "stronger"],
+                [
+                    "A",
+                    "B",
+                    "dealt role",
+                    "pairs",
+                    "A - B GP/round",
+                    "95% by deal",
+                    "A - B win",
+                    "stronger",
+                ],
                 [
                     [
                         m.a,
@@ -95,6 +120,7 @@ def gold_text_tables(summary: GoldSummary) -> list[TextTable]:
                         m.role,
                         str(m.gold.n),
                         mean_text(m.gold, signed=True),
+                        _by_deal_text(m),
                         _win_difference_text(m),
                         m.stronger or "not clear",
                     ]
@@ -103,7 +129,9 @@ def gold_text_tables(summary: GoldSummary) -> list[TextTable]:
                 "Pairs: the same seat of the same deal and round, played by A and by B. "
                 "A - B GP/round: the mean of A's gold pieces minus B's (95% t interval); "
                 "A - B win: difference of win rates in percentage points (Bonett-Price); "
-                "a bot is stronger when the GP interval excludes 0.",
+                "95% by deal: the GP interval with deals as the independent draws "
+                "(cluster-robust, never narrower than the t interval); a bot is stronger "
+                "when that interval excludes 0 (the t interval with a single deal).",
             )
         )
     if len(summary.by_players) > 1:
@@ -183,6 +211,7 @@ def gold_summary_json(summary: GoldSummary) -> dict[str, Any]:
                 "win_difference": _finite(m.win.mean),
                 "win_low": _finite(m.win.low),
                 "win_high": _finite(m.win.high),
+                "gold_by_deal": None if m.by_deal is None else clustered_json(m.by_deal),
                 "stronger": m.stronger,
             }
             for m in summary.head_to_head

@@ -5,8 +5,9 @@ Saboteur 2 is played in ``seats`` mode, and every seat is scored alone: a
 round (thefts included, so a robbed seat may have -1) and whether it was among
 the round's winners.  Seats of one round are not independent (a gold-digger
 team wins or loses together, a theft moves a piece from one seat to another),
-so the intervals, which treat seat-rounds as independent, are somewhat too
-narrow.
+so the intervals that treat seat-rounds as independent are somewhat too
+narrow; the head-to-head GP difference also has its interval clustered by deal,
+which decides who is stronger.
 
 A seat-round counts for the role the seat held *as the round ended*: that is
 the role it was paid as (``swap-hats`` may have changed the role it was dealt).
@@ -27,7 +28,16 @@ from typing import Any, Final
 from ..rules.cards import BLUE, BOSS, GEOLOGIST, GREEN, PROFITEER, SABOTEUR
 from .ratings import Rating, rate_seats_by_gold
 from .results import line_order
-from .stats import Mean, PairedDifference, Proportion, mean_interval, paired_difference, wilson
+from .stats import (
+    ByDeal,
+    Mean,
+    PairedDifference,
+    Proportion,
+    mean_by_deal,
+    mean_interval,
+    paired_difference,
+    wilson,
+)
 from .summary import OVERALL, ROUNDS_PER_GAME, belief_scores, bots_in
 
 Line = dict[str, Any]
@@ -56,6 +66,7 @@ class GoldBotSummary:
     belief_rounds: int
     seconds_per_decision: float
     decisions: int
+    cpu_per_decision: float = math.nan  # CPU seconds a decision (nan in older results)
 
 
 @dataclass
@@ -67,13 +78,20 @@ class GoldHeadToHead:
     role: str  # the dealt role, or OVERALL
     gold: Mean  # of A's GP minus B's, pair by pair
     win: PairedDifference
+    #: The GP difference with its interval clustered by deal (the seats and rounds
+    #: of one deal are correlated: a team wins together, a theft moves a piece).
+    by_deal: ByDeal | None = None
 
     @property
     def stronger(self) -> str | None:
-        """The bot whose extra gold the interval shows, or None when it includes 0."""
-        if self.gold.low > 0:
+        """The bot whose extra gold the interval shows (clustered by deal when there
+        are two deals or more), or None when it includes 0."""
+        low, high = self.gold.low, self.gold.high
+        if self.by_deal is not None and not math.isnan(self.by_deal.low):
+            low, high = self.by_deal.low, self.by_deal.high
+        if low > 0:
             return self.a
-        if self.gold.high < 0:
+        if high < 0:
             return self.b
         return None  # NaN bounds (a single pair) land here too
 
@@ -148,6 +166,7 @@ def _per_bot(lines: Sequence[Line], bots: Sequence[str]) -> dict[str, GoldBotSum
     scores = {bot: {role: _Scores() for role in (*GOLD_ROLES, OVERALL)} for bot in bots}
     seconds = dict.fromkeys(bots, 0.0)
     decisions = dict.fromkeys(bots, 0)
+    cpu = dict.fromkeys(bots, 0.0)
     beliefs: dict[str, list[float]] = {bot: [] for bot in bots}
     for line in lines:
         for bot, role, gold, won in seat_rounds(line):
@@ -155,6 +174,7 @@ def _per_bot(lines: Sequence[Line], bots: Sequence[str]) -> dict[str, GoldBotSum
             scores[bot][OVERALL].add(gold, won)
         for bot, timing in line["decision_time"].items():
             seconds[bot] += timing["seconds"]
+            cpu[bot] += timing.get("cpu_seconds", math.nan)
             decisions[bot] += timing["decisions"]
         for seat, score in enumerate(belief_scores(_as_ended(line))):
             if score is not None:
@@ -171,6 +191,7 @@ def _per_bot(lines: Sequence[Line], bots: Sequence[str]) -> dict[str, GoldBotSum
             belief_rounds=len(beliefs[bot]),
             seconds_per_decision=seconds[bot] / decisions[bot] if decisions[bot] else math.nan,
             decisions=decisions[bot],
+            cpu_per_decision=cpu[bot] / decisions[bot] if decisions[bot] else math.nan,
         )
     return summaries
 
@@ -194,6 +215,7 @@ def _head_to_head(lines: Iterable[Line], bots: Sequence[str]) -> list[GoldHeadTo
     results = []
     for a, b in combinations(bots, 2):
         gold: dict[str, list[float]] = {role: [] for role in (*GOLD_ROLES, OVERALL)}
+        by_deal: dict[str, dict[Any, list[float]]] = defaultdict(lambda: defaultdict(list))
         wins = {role: [0, 0] for role in (*GOLD_ROLES, OVERALL)}  # only a won, only b won
         for key, by_bot in played.items():
             if a not in by_bot or b not in by_bot:
@@ -201,13 +223,17 @@ def _head_to_head(lines: Iterable[Line], bots: Sequence[str]) -> list[GoldHeadTo
             (gold_a, won_a), (gold_b, won_b) = by_bot[a], by_bot[b]
             for role in (dealt[key], OVERALL):
                 gold[role].append(gold_a - gold_b)
+                by_deal[role][key[:2]].append(gold_a - gold_b)
                 wins[role][0] += won_a and not won_b
                 wins[role][1] += won_b and not won_a
         for role, differences in gold.items():
             if differences:
                 only_a, only_b = wins[role]
                 win = paired_difference(only_a, only_b, len(differences))
-                results.append(GoldHeadToHead(a, b, role, mean_interval(differences), win))
+                clustered = mean_by_deal(list(by_deal[role].values()))
+                results.append(
+                    GoldHeadToHead(a, b, role, mean_interval(differences), win, clustered)
+                )
     return results
 
 

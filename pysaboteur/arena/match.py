@@ -10,11 +10,20 @@ decision times differ.
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from ..bots import Bot, make_bot
-from ..rules import PLAY, Game, IllegalMove, Observation, game_to_record, seat_observation
+from ..rules import (
+    PLAY,
+    Game,
+    IllegalMove,
+    Move,
+    Observation,
+    game_to_record,
+    seat_observation,
+)
 from ..rules.results import GoldPiecesResult
 from .schedule import BASE, Unit, bot_seed
 
@@ -53,37 +62,34 @@ def _play_round(game: Game, unit: Unit) -> dict[str, Any]:
     # A bot's beliefs are read from the last observation it had while the round was
     # still being played: gold picks (only miners take) would give the roles away.
     last_seen: list[Observation | None] = [None] * game.players
-    seconds = dict.fromkeys(specs, 0.0)
-    decisions = dict.fromkeys(specs, 0)
+    clocks = {spec: DecisionClock() for spec in specs}
     moves = 0
-    while game.round_number == number and not game.is_over:
-        seat = game.to_move
-        assert seat is not None  # a round in play always has a seat to move
-        observation = seat_observation(game, seat)
-        if game.phase == PLAY:
-            last_seen[seat] = observation
-        legal = game.legal_moves()
-        started = time.perf_counter()
-        move = bots[seat].choose(observation, legal)
-        seconds[specs[seat]] += time.perf_counter() - started
-        decisions[specs[seat]] += 1
-        try:
-            game.play(move)
-        except IllegalMove as error:
-            raise ArenaError(
-                f"bot {specs[seat]} in seat {seat} (game seed {unit.seed}, {unit.players} "
-                f"players, {unit.cell.label}, round {number}) chose an illegal move {error}"
-            ) from None
-        moves += 1
+    try:
+        while game.round_number == number and not game.is_over:
+            seat = game.to_move
+            assert seat is not None  # a round in play always has a seat to move
+            observation = seat_observation(game, seat)
+            if game.phase == PLAY:
+                last_seen[seat] = observation
+            legal = game.legal_moves()
+            move = clocks[specs[seat]].time(bots[seat], observation, legal)
+            try:
+                game.play(move)
+            except IllegalMove as error:
+                raise ArenaError(
+                    f"bot {specs[seat]} in seat {seat} (game seed {unit.seed}, {unit.players} "
+                    f"players, {unit.cell.label}, round {number}) chose an illegal move {error}"
+                ) from None
+            moves += 1
+        beliefs = [
+            _beliefs(bot, observation, game.players)
+            for bot, observation in zip(bots, last_seen, strict=True)
+        ]
+    finally:
+        _close(bots)
     log = game.rounds[number - 1]
     assert log.result is not None  # the loop ends when the round does
-    timing = {
-        spec: {"seconds": round(seconds[spec], 6), "decisions": decisions[spec]} for spec in seconds
-    }
-    beliefs = [
-        _beliefs(bot, observation, game.players)
-        for bot, observation in zip(bots, last_seen, strict=True)
-    ]
+    timing = {spec: clock.to_dict() for spec, clock in clocks.items()}
     if isinstance(log.result, GoldPiecesResult):
         assert log.final is not None  # set with the result
         return _gold_pieces_line(unit, number, specs, log.deal.roles, log.final.roles,
@@ -115,7 +121,7 @@ def _gold_pieces_line(
     final: list[str],
     result: GoldPiecesResult,
     moves: int,
-    timing: dict[str, dict[str, float | int]],
+    timing: dict[str, dict[str, Any]],
     beliefs: list[list[float] | None],
 ) -> dict[str, Any]:
     """A Saboteur 2 round: every seat is scored alone, by its gold pieces and whether
@@ -146,6 +152,56 @@ def _gold_pieces_line(
         "decision_time": timing,
         "saboteur_probabilities": beliefs,
     }
+
+
+def _close(bots: list[Bot]) -> None:
+    """Let bots that hold something (a program, a connection) let go of it."""
+    for bot in bots:
+        close = getattr(bot, "close", None)
+        if callable(close):
+            close()
+
+
+class DecisionClock:
+    """One bot spec's decisions in a round: wall time, CPU time and iterations of each.
+
+    CPU time is this thread's (``time.thread_time``: other processes sharing the
+    machine do not inflate it, unlike wall time) plus what the bot says it spent
+    elsewhere (``last_cpu_seconds``, e.g. a program of the subprocess protocol).
+    Iterations are the bot's ``last_iterations`` after each decision, if it says.
+    """
+
+    def __init__(self) -> None:
+        self.wall: list[float] = []
+        self.cpu: list[float] = []
+        self.iterations: list[int | None] = []
+
+    def time(self, bot: Bot, observation: Observation, legal: Sequence[Move]) -> Move:
+        wall, cpu = time.perf_counter(), time.thread_time()
+        move = bot.choose(observation, legal)
+        cpu = time.thread_time() - cpu
+        wall = time.perf_counter() - wall
+        elsewhere = getattr(bot, "last_cpu_seconds", None)
+        self.wall.append(wall)
+        self.cpu.append(cpu + (elsewhere if isinstance(elsewhere, int | float) else 0.0))
+        done = getattr(bot, "last_iterations", None)
+        self.iterations.append(done if isinstance(done, int) else None)
+        return move
+
+    def to_dict(self) -> dict[str, Any]:
+        """``seconds`` and ``decisions`` as before (summed), and one entry per decision."""
+        known = [n for n in self.iterations if n is not None]
+        return {
+            "seconds": round(sum(self.wall), 6),
+            "cpu_seconds": round(sum(self.cpu), 6),
+            "decisions": len(self.wall),
+            "iterations": sum(known) if known else None,
+            "per_decision": {
+                "wall": [round(value, 6) for value in self.wall],
+                "cpu": [round(value, 6) for value in self.cpu],
+                "iterations": self.iterations,
+            },
+        }
 
 
 def _beliefs(bot: Bot, observation: Observation | None, players: int) -> list[float] | None:

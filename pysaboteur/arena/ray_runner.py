@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import logging
 import os
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from .match import ArenaError, play_unit
+from ..bots.base import BotFactory, register, registered_factories
+from .match import ArenaError, GameOutcome, play_unit
 from .runner import OnInterrupt, OnOutcome, OnStarted, nothing
 from .schedule import Unit
 
@@ -34,8 +36,10 @@ def run_ray(
     started_here = not ray.is_initialized()
     if started_here:
         _connect(ray, address, jobs)
-    remote_play = ray.remote(play_unit)
-    pending: dict[Any, Unit] = {remote_play.remote(unit): unit for unit in units}
+    remote_play = ray.remote(play_with_bots)
+    # Bots registered by hand in this process are unknown to a fresh worker: ship them.
+    factories = ray.put(registered_factories())
+    pending: dict[Any, Unit] = {remote_play.remote(unit, factories): unit for unit in units}
     on_started()
     try:
         while pending:
@@ -55,6 +59,13 @@ def run_ray(
     return True
 
 
+def play_with_bots(unit: Unit, factories: dict[str, BotFactory]) -> GameOutcome:
+    """:func:`play_unit` in a worker that first registers the driver's bots."""
+    for name, factory in factories.items():
+        register(name, factory)
+    return play_unit(unit)
+
+
 def _import_ray() -> Any:
     # No usage reports leave the machine unless the user has opted in.
     os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
@@ -70,7 +81,11 @@ def _import_ray() -> Any:
 def _connect(ray: Any, address: str, jobs: int) -> None:
     quiet: dict[str, Any] = {"logging_level": logging.WARNING, "log_to_driver": False}
     if address == LOCAL:
-        ray.init(num_cpus=jobs, include_dashboard=False, **quiet)
+        # Workers find what the driver imports from (``module:Class`` bots, a test's
+        # folder): the driver's import path, ahead of their own.
+        path = os.pathsep.join(entry for entry in sys.path if entry and os.path.isdir(entry))
+        ray.init(num_cpus=jobs, include_dashboard=False,
+                 runtime_env={"env_vars": {"PYTHONPATH": path}}, **quiet)  # fmt: skip
         return
     # A cluster's workers may not have this package: ship it with the tasks.
     package = Path(__file__).resolve().parent.parent

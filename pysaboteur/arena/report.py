@@ -17,7 +17,7 @@ from rich.table import Table
 
 from .gold_summary import GoldBotSummary, GoldSummary
 from .schedule import SEATS
-from .stats import Proportion
+from .stats import ByDeal, Proportion
 from .summary import ROLE_TITLES, BotSummary, HeadToHead, Summary
 
 #: A base game's summary or a Saboteur 2 one (``gold_report`` draws the latter's tables).
@@ -52,6 +52,21 @@ def difference_text(match: HeadToHead) -> str:
     return f"{100 * d.mean:+.1f} ({100 * d.low:+.1f} to {100 * d.high:+.1f})"
 
 
+def clustered_text(value: ByDeal | None) -> str:
+    """``(45.0-59.6) deals=100 deff=1.32``: a rate's interval clustered by deal."""
+    if value is None or not value.n:
+        return "-"
+    effect = "-" if math.isnan(value.design_effect) else f"{value.design_effect:.2f}"
+    return f"({100 * value.low:.1f}-{100 * value.high:.1f}) deals={value.deals} deff={effect}"
+
+
+def by_deal_text(match: HeadToHead) -> str:
+    d = match.by_deal
+    if d is None or math.isnan(d.low):
+        return "-"
+    return f"{100 * d.low:+.1f} to {100 * d.high:+.1f}"
+
+
 def stronger_text(match: HeadToHead) -> str:
     return match.stronger or "not clear"
 
@@ -73,11 +88,40 @@ def text_tables(summary: Summary) -> list[TextTable]:
         ),
         TextTable(
             "Ratings, gold, beliefs and time per bot",
-            ["bot", "ordinal", "mu", "sigma", "nuggets/game", "belief AUC", "ms/decision"],
+            [
+                "bot",
+                "ordinal",
+                "mu",
+                "sigma",
+                "nuggets/game",
+                "belief AUC",
+                "ms/decision",
+                "CPU ms/decision",
+            ],
             [_bot_row(summary, bot) for bot in bots],
             "OpenSkill Plackett-Luce, miners vs saboteurs each round; ordinal = mu - 3 sigma. "
             "Nuggets per seat the bot played, per 3-round game. Belief AUC: how well its "
-            "saboteur probabilities at round end rank the other seats (0.5 = chance).",
+            "saboteur probabilities at round end rank the other seats (0.5 = chance). "
+            "ms/decision is wall time; CPU ms/decision the bot's own CPU time (its thread, "
+            "and its program's for a subprocess bot), which a busy machine does not inflate.",
+        ),
+        TextTable(
+            "Win rate per bot and role, clustered by deal",
+            ["bot", *ROLE_TITLES.values()],
+            [
+                [
+                    bot,
+                    *(
+                        clustered_text(summary.per_bot[bot].win_by_deal.get(role))
+                        for role in ROLE_TITLES
+                    ),
+                ]
+                for bot in bots
+            ],
+            "The rates above with 95% intervals clustered by deal: the rounds of a game and "
+            "the cells played on one deal are correlated, so the trials count n / deff times "
+            "(deff: the design effect, cluster-robust variance over deals / independent "
+            "variance; below 1 taken as 1) in the Wilson interval.",
         ),
     ]
     if summary.cells:
@@ -97,7 +141,17 @@ def text_tables(summary: Summary) -> list[TextTable]:
         tables.append(
             TextTable(
                 "Head to head on the same deals",
-                ["A", "B", "role", "pairs", "only A won", "only B won", "A - B", "stronger"],
+                [
+                    "A",
+                    "B",
+                    "role",
+                    "pairs",
+                    "only A won",
+                    "only B won",
+                    "A - B",
+                    "95% by deal",
+                    "stronger",
+                ],
                 [
                     [
                         m.a,
@@ -107,12 +161,15 @@ def text_tables(summary: Summary) -> list[TextTable]:
                         str(m.difference.only_a),
                         str(m.difference.only_b),
                         difference_text(m),
+                        by_deal_text(m),
                         stronger_text(m),
                     ]
                     for m in summary.head_to_head
                 ],
                 "A - B: A's win rate minus B's on the same deals, in percentage points, "
-                "with its 95% interval; a bot is stronger when the interval excludes 0.",
+                "with its 95% interval (Bonett-Price, pairs as independent); 95% by deal: the "
+                "same with the pairs counted n / deff times (deff measured over deals, as "
+                "above); a bot is stronger when the interval by deal excludes 0.",
             )
         )
     if len(summary.by_players) > 1:
@@ -155,6 +212,7 @@ def bot_row(bot: str, entry: BotSummary | GoldBotSummary, gold_per_game: float) 
         number(gold_per_game),
         belief,
         number(1000 * entry.seconds_per_decision, 3),
+        number(1000 * entry.cpu_per_decision, 3),
     ]
 
 
@@ -225,6 +283,17 @@ def _finite(value: float | None) -> float | None:
     return None if value is None or math.isnan(value) else value
 
 
+def clustered_json(value: ByDeal) -> dict[str, Any]:
+    return {
+        "low": _finite(value.low),
+        "high": _finite(value.high),
+        "deals": value.deals,
+        "n": value.n,
+        "design_effect": _finite(value.design_effect),
+        "effective_n": value.effective,
+    }
+
+
 def summary_json(summary: Summary) -> dict[str, Any]:
     return {
         "mode": summary.mode,
@@ -246,7 +315,11 @@ def summary_json(summary: Summary) -> dict[str, Any]:
                 "belief_auc": entry.belief_auc,
                 "belief_rounds": entry.belief_rounds,
                 "seconds_per_decision": _finite(entry.seconds_per_decision),
+                "cpu_seconds_per_decision": _finite(entry.cpu_per_decision),
                 "decisions": entry.decisions,
+                "win_by_deal": {
+                    role: clustered_json(value) for role, value in entry.win_by_deal.items()
+                },
             }
             for bot, entry in summary.per_bot.items()
         },
@@ -269,6 +342,7 @@ def summary_json(summary: Summary) -> dict[str, Any]:
                 "difference": m.difference.mean,
                 "low": m.difference.low,
                 "high": m.difference.high,
+                "by_deal": None if m.by_deal is None else clustered_json(m.by_deal),
                 "stronger": m.stronger,
             }
             for m in summary.head_to_head

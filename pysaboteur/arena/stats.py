@@ -37,15 +37,21 @@ def wilson(wins: int, trials: int, z: float = Z95) -> Proportion:
         raise ValueError(f"{wins} wins out of {trials} trials")
     if trials == 0:
         return Proportion(0, 0, 0.0, 1.0)
-    p = wins / trials
+    low, high = wilson_bounds(wins / trials, trials, z)
+    return Proportion(wins, trials, low, high)
+
+
+def wilson_bounds(p: float, trials: float, z: float = Z95) -> tuple[float, float]:
+    """The Wilson interval of a rate ``p`` seen over ``trials`` (which may be an
+    effective number of trials, not a whole one)."""
     z2 = z * z
     denominator = 1 + z2 / trials
     centre = (p + z2 / (2 * trials)) / denominator
     half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / denominator
     # At 0 or n wins the bound is exactly 0 or 1; rounding would leave it a hair off.
-    low = 0.0 if wins == 0 else centre - half
-    high = 1.0 if wins == trials else centre + half
-    return Proportion(wins, trials, low, high)
+    low = 0.0 if p == 0 else centre - half
+    high = 1.0 if p == 1 else centre + half
+    return low, high
 
 
 def auc(positives: Sequence[float], negatives: Sequence[float]) -> float:
@@ -97,18 +103,20 @@ def paired_difference(only_a: int, only_b: int, pairs: int, z: float = Z95) -> P
         raise ValueError(f"{only_a} + {only_b} discordant pairs out of {pairs}")
     if pairs == 0:
         return PairedDifference(0, 0, 0, math.nan, math.nan, math.nan)
+    low, high = bonett_price_bounds(only_a, only_b, pairs, z)
+    return PairedDifference(pairs, only_a, only_b, (only_a - only_b) / pairs, low, high)
+
+
+def bonett_price_bounds(
+    only_a: float, only_b: float, pairs: float, z: float = Z95
+) -> tuple[float, float]:
+    """The Bonett-Price interval of a paired difference; the counts may be effective
+    (divided by a design effect), not whole."""
     a = (only_a + 1) / (pairs + 2)
     b = (only_b + 1) / (pairs + 2)
     centre = a - b
     half = z * math.sqrt((a + b - centre * centre) / (pairs + 2))
-    return PairedDifference(
-        pairs,
-        only_a,
-        only_b,
-        (only_a - only_b) / pairs,
-        max(-1.0, centre - half),
-        min(1.0, centre + half),
-    )
+    return max(-1.0, centre - half), min(1.0, centre + half)
 
 
 @dataclass(frozen=True)
@@ -210,3 +218,137 @@ def _beta_fraction(a: float, b: float, x: float) -> float:
         if abs(c * d - 1) < 1e-15:
             break
     return result
+
+
+@dataclass(frozen=True)
+class ClusteredMean:
+    """A mean over values that come in correlated clusters (the rounds of one deal),
+    with a cluster-robust 95% interval.
+
+    ``design_effect`` is the variance of the mean with clusters over the variance
+    if every value were independent: how many times more rounds the correlation
+    costs (1 when rounds of a deal are as unlike as rounds of different deals).
+    """
+
+    clusters: int
+    n: int
+    mean: float
+    low: float
+    high: float
+    design_effect: float
+
+
+def clustered_mean(
+    clusters: Sequence[Sequence[float]],
+    confidence: float = 0.95,
+    bounds: tuple[float, float] | None = None,
+) -> ClusteredMean:
+    """The mean of every value, and its interval from the cluster-robust (CR1,
+    "sandwich") standard error of a ratio estimator: with cluster sums ``y_g``,
+    sizes ``n_g`` and mean ``m = Σy_g / Σn_g``,
+
+        se² = G / (G - 1) · Σ (y_g - m·n_g)² / (Σ n_g)²,
+
+    and ``m ± t(G - 1) · se``, clipped to ``bounds``.  Only the clusters count as
+    independent, so the interval is honest when the rounds of one game (or the
+    cells played on one deal) are alike.  Deterministic, unlike a bootstrap.
+    """
+    sizes = [len(cluster) for cluster in clusters if cluster]
+    sums = [math.fsum(cluster) for cluster in clusters if cluster]
+    count, n = len(sizes), sum(sizes)
+    if n == 0:
+        return ClusteredMean(0, 0, math.nan, math.nan, math.nan, math.nan)
+    mean = math.fsum(sums) / n
+    if count < 2:
+        return ClusteredMean(count, n, mean, math.nan, math.nan, math.nan)
+    spread = math.fsum((y - mean * size) ** 2 for y, size in zip(sums, sizes, strict=True))
+    se = math.sqrt(count / (count - 1) * spread) / n
+    half = t_quantile(0.5 + confidence / 2, count - 1) * se
+    low, high = mean - half, mean + half
+    if bounds is not None:
+        low, high = max(bounds[0], low), min(bounds[1], high)
+    squares = math.fsum((value - mean) ** 2 for cluster in clusters for value in cluster)
+    naive = squares / (n - 1) / n if n > 1 else 0.0
+    effect = se * se / naive if naive > 0 else math.nan
+    return ClusteredMean(count, n, mean, low, high, effect)
+
+
+@dataclass(frozen=True)
+class ByDeal:
+    """A 95% interval that counts deals, not rounds, as independent.
+
+    ``design_effect`` is measured by :func:`clustered_mean` (NaN with fewer than
+    two deals or no spread at all); ``effective`` is the number of independent
+    trials (or pairs) the values are worth: ``n / design_effect``, where a design
+    effect below 1 (negatively correlated rounds) is not counted on, and one deal
+    is worth one trial.  The interval is the Wilson (or Bonett-Price) interval at
+    that effective size (Kish's effective sample size), which stays inside the
+    bounds and does not collapse to a point when every round ended alike.
+    """
+
+    deals: int
+    n: int
+    design_effect: float
+    effective: float
+    low: float
+    high: float
+
+
+def effective_size(clustered: ClusteredMean) -> float:
+    if clustered.clusters < 2:
+        return float(clustered.clusters)  # one deal: one draw, whatever its rounds
+    effect = clustered.design_effect if clustered.design_effect > 1 else 1.0  # NaN too
+    return clustered.n / effect
+
+
+def rate_by_deal(clusters: Sequence[Sequence[float]]) -> ByDeal:
+    """A win rate over rounds (values 0 or 1) grouped by deal."""
+    clustered = clustered_mean(clusters)
+    if not clustered.n:
+        return ByDeal(0, 0, math.nan, 0.0, 0.0, 1.0)
+    effective = effective_size(clustered)
+    low, high = wilson_bounds(clustered.mean, effective)
+    return ByDeal(clustered.clusters, clustered.n, clustered.design_effect, effective, low, high)
+
+
+def paired_by_deal(clusters: Sequence[Sequence[float]]) -> ByDeal:
+    """A paired difference over pairs (values -1, 0 or 1: A won alone, neither or
+    both, B alone) grouped by deal."""
+    clustered = clustered_mean(clusters)
+    if not clustered.n:
+        return ByDeal(0, 0, math.nan, 0.0, math.nan, math.nan)
+    effective = effective_size(clustered)
+    scale = effective / clustered.n
+    only_a = sum(1 for cluster in clusters for value in cluster if value > 0)
+    only_b = sum(1 for cluster in clusters for value in cluster if value < 0)
+    low, high = bonett_price_bounds(only_a * scale, only_b * scale, effective)
+    return ByDeal(clustered.clusters, clustered.n, clustered.design_effect, effective, low, high)
+
+
+def mean_by_deal(clusters: Sequence[Sequence[float]], confidence: float = 0.95) -> ByDeal:
+    """A mean (gold pieces, or their difference) grouped by deal: ``mean ± t(deals - 1)
+    · se``, with the cluster-robust ``se`` but never below the independent one (a
+    design effect below 1 is not counted on).  NaN bounds with fewer than two deals."""
+    clustered = clustered_mean(clusters, confidence)
+    effective = effective_size(clustered)
+    if clustered.clusters < 2:
+        return ByDeal(clustered.clusters, clustered.n, math.nan, effective, math.nan, math.nan)
+    widest = max(clustered.mean - clustered.low, _independent_half(clusters, confidence))
+    return ByDeal(
+        clustered.clusters,
+        clustered.n,
+        clustered.design_effect,
+        effective,
+        clustered.mean - widest,
+        clustered.mean + widest,
+    )
+
+
+def _independent_half(clusters: Sequence[Sequence[float]], confidence: float) -> float:
+    """The half-width of the t interval over deals if every value were independent."""
+    values = [value for cluster in clusters for value in cluster]
+    n = len(values)
+    mean = math.fsum(values) / n
+    sd = math.sqrt(math.fsum((value - mean) ** 2 for value in values) / (n - 1)) if n > 1 else 0.0
+    deals = sum(1 for cluster in clusters if cluster)
+    return t_quantile(0.5 + confidence / 2, deals - 1) * sd / math.sqrt(n)

@@ -24,7 +24,16 @@ from ..rules import MINER, MINERS, SABOTEUR, SABOTEURS
 from .ratings import Rating, rate_rounds
 from .results import line_order
 from .schedule import SEATS
-from .stats import PairedDifference, Proportion, auc, paired_difference, wilson
+from .stats import (
+    ByDeal,
+    PairedDifference,
+    Proportion,
+    auc,
+    paired_by_deal,
+    paired_difference,
+    rate_by_deal,
+    wilson,
+)
 
 Line = dict[str, Any]
 ROLES = (MINER, SABOTEUR)
@@ -56,6 +65,10 @@ class BotSummary:
     belief_rounds: int
     seconds_per_decision: float
     decisions: int
+    #: CPU seconds a decision (``nan`` for results written before CPU time was kept).
+    cpu_per_decision: float = math.nan
+    #: The win rate by role with a 95% interval clustered by deal (players, seed).
+    win_by_deal: dict[str, ByDeal] = field(default_factory=dict)
 
 
 @dataclass
@@ -71,10 +84,17 @@ class HeadToHead:
     b: str
     role: str  # MINER, SABOTEUR or OVERALL
     difference: PairedDifference
+    #: The same difference with its interval clustered by deal: the pairs of one deal
+    #: (its three rounds, and every cell that played it) count as one draw.
+    by_deal: ByDeal | None = None
 
     @property
     def stronger(self) -> str | None:
-        """The bot whose advantage the interval shows, or None when it includes 0."""
+        """The bot whose advantage the interval shows, or None when it includes 0; the
+        interval clustered by deal when there is one."""
+        if self.by_deal is not None and not math.isnan(self.by_deal.low):
+            low, high = self.by_deal.low, self.by_deal.high
+            return self.a if low > 0 else self.b if high < 0 else None
         return {1: self.a, -1: self.b}.get(self.difference.verdict)
 
 
@@ -170,14 +190,17 @@ def _per_bot(lines: Sequence[Line], bots: Sequence[str]) -> dict[str, BotSummary
     gold = dict.fromkeys(bots, 0)
     seat_rounds = dict.fromkeys(bots, 0)
     seconds = dict.fromkeys(bots, 0.0)
+    cpu = dict.fromkeys(bots, 0.0)
     decisions = dict.fromkeys(bots, 0)
     beliefs: dict[str, list[float]] = {bot: [] for bot in bots}
+    by_deal = _wins_by_deal(lines)
     for line in lines:
         for seat, nuggets in zip(line["seats"], line["gold"], strict=True):
             gold[seat["bot"]] += nuggets
             seat_rounds[seat["bot"]] += 1
         for bot, timing in line["decision_time"].items():
             seconds[bot] += timing["seconds"]
+            cpu[bot] += timing.get("cpu_seconds", math.nan)
             decisions[bot] += timing["decisions"]
         for seat, score in enumerate(belief_scores(line)):
             if score is not None:
@@ -191,9 +214,30 @@ def _per_bot(lines: Sequence[Line], bots: Sequence[str]) -> dict[str, BotSummary
             belief_rounds=len(beliefs[bot]),
             seconds_per_decision=_ratio(seconds[bot], decisions[bot]),
             decisions=decisions[bot],
+            cpu_per_decision=_ratio(cpu[bot], decisions[bot]),
+            win_by_deal={
+                role: rate_by_deal(list(deals.values())) for role, deals in by_deal[bot].items()
+            },
         )
         for bot in bots
     }
+
+
+def deal_of(line: Line) -> tuple[int, int]:
+    """The cluster a round belongs to: its deal (every cell plays the same deals)."""
+    return (line["players"], line["game_seed"])
+
+
+def _wins_by_deal(lines: Iterable[Line]) -> dict[str, dict[str, dict[Any, list[float]]]]:
+    """Per bot and role (and OVERALL), each deal's trials as 1 (won) or 0."""
+    found: dict[str, dict[str, dict[Any, list[float]]]] = defaultdict(
+        lambda: defaultdict(lambda: defaultdict(list))
+    )
+    for line in lines:
+        for bot, role, victory, _ in trials_of(line):
+            for slot in (role, OVERALL):
+                found[bot][slot][deal_of(line)].append(1.0 if victory else 0.0)
+    return found
 
 
 def belief_scores(line: Line) -> list[float | None]:
@@ -235,6 +279,8 @@ def _head_to_head(lines: Iterable[Line], bots: Sequence[str]) -> list[HeadToHead
     results = []
     for a, b in combinations(bots, 2):
         counts = {role: [0, 0, 0] for role in (*ROLES, OVERALL)}  # only a, only b, pairs
+        # per role, per deal (players, seed: the key's first two), each pair's a - b
+        deals: dict[str, dict[Any, list[float]]] = defaultdict(lambda: defaultdict(list))
         for key, by_bot in outcomes.items():
             if a not in by_bot or b not in by_bot:
                 continue
@@ -242,9 +288,12 @@ def _head_to_head(lines: Iterable[Line], bots: Sequence[str]) -> list[HeadToHead
                 counts[role][0] += by_bot[a] and not by_bot[b]
                 counts[role][1] += by_bot[b] and not by_bot[a]
                 counts[role][2] += 1
+                deals[role][key[:2]].append(float(by_bot[a]) - float(by_bot[b]))
         for role, (only_a, only_b, pairs) in counts.items():
             if pairs:
-                results.append(HeadToHead(a, b, role, paired_difference(only_a, only_b, pairs)))
+                clustered = paired_by_deal(list(deals[role].values()))
+                difference = paired_difference(only_a, only_b, pairs)
+                results.append(HeadToHead(a, b, role, difference, clustered))
     return results
 
 

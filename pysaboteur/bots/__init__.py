@@ -8,6 +8,15 @@ spec (``"random"``) so that every front end creates them the same way.
 from .base import Bot, available_bots, make_bot
 from .heuristic import HeuristicBot
 from .ismcts import IsmctsBot
+from .process_bot import ProcessBot
 from .random_bot import RandomBot
 
-__all__ = ["Bot", "HeuristicBot", "IsmctsBot", "RandomBot", "available_bots", "make_bot"]
+__all__ = [
+    "Bot",
+    "HeuristicBot",
+    "IsmctsBot",
+    "ProcessBot",
+    "RandomBot",
+    "available_bots",
+    "make_bot",
+]

@@ -27,17 +27,31 @@ def register(name: str, factory: BotFactory) -> None:
 
 
 def available_bots() -> list[str]:
-    return sorted(_REGISTRY)
+    """The package's bots, those registered by hand and the installed entry points."""
+    from .plugins import entry_point_names
+
+    return sorted({*_REGISTRY, *entry_point_names()})
+
+
+def registered_factories() -> dict[str, BotFactory]:
+    """Every bot registered in this process, to register again in another (a Ray
+    worker imports the package afresh and knows only its own bots)."""
+    return dict(_REGISTRY)
 
 
 def make_bot(spec: str, seed: int | None = None) -> Bot:
     """A bot from its spec: a name, then optional ``key=value`` settings after a colon.
 
+    The name may also be an outside bot's ``module:Class`` or an entry point of the
+    ``pysaboteur.bots`` group (:mod:`.plugins`).
+
     >>> make_bot("random", seed=1).name
     'random'
     """
-    name, _, settings_text = spec.partition(":")
-    if name not in _REGISTRY:
+    from .plugins import resolve
+
+    name, factory, settings_text = resolve(spec, _REGISTRY)
+    if factory is None:
         raise ValueError(f"unknown bot {name!r}; known bots: {', '.join(available_bots())}")
     settings: dict[str, str] = {}
     for item in filter(None, settings_text.split(",")):
@@ -45,4 +59,5 @@ def make_bot(spec: str, seed: int | None = None) -> Bot:
         if not equals or not key:
             raise ValueError(f"bot setting {item!r} should be key=value")
         settings[key] = value
-    return _REGISTRY[name](settings, seed)
+    bot: Bot = factory(settings, seed)
+    return bot

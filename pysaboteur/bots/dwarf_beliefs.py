@@ -72,7 +72,7 @@ from ..rules.moves import (
     read_seen_move,
 )
 from ..rules.observation import LookView, Observation
-from .maze2 import distances_after, maze_distances
+from .maze_saboteur2 import distances_after, maze_distances
 from .maze_view import average_distance, observed_maze, public_gold_chances
 
 ROLES: Final = tuple(DWARF_CARDS)  # green, blue, boss, profiteer, geologist, saboteur

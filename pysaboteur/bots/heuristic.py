@@ -6,6 +6,7 @@ the gold is unknown and clear dead ends out of the way with rockfall.
 Saboteurs block from the start — dead ends and turns at the front, rockfall
 on the key card, broken tools on the leading diggers — keep the dead ends that
 would block nothing yet, and among harmless moves pick those that look honest.
+With ``hide=1`` its saboteurs hide while the miners are far (:mod:`.hiding`).
 
 Every legal move gets a score; the best wins, ties broken by the bot's own
 seeded generator.  Suspicion comes from :class:`~.beliefs.RoleBeliefs`.
@@ -15,7 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 
 from ..rules.cards import DEAD_END, FIX_TOOLS, GOAL_CELLS, SABOTEUR, TUNNEL_SHAPE, parse_shape
@@ -24,7 +25,8 @@ from ..rules.moves import BREAK, DISCARD, FIX, MAP, PLACE, ROCKFALL, TAKE, Move
 from ..rules.observation import Observation, viewer_seat
 from .base import register
 from .beliefs import RoleBeliefs
-from .heuristic2 import Saboteur2Heuristic
+from .heuristic_saboteur2 import Saboteur2Heuristic
+from .hiding import HidingPlan, table_beliefs, table_view
 from .maze_view import (
     average_distance,
     distances_after,
@@ -54,6 +56,8 @@ class Situation:
     suspicion: list[float]  # chance that each seat is a saboteur
     progress: list[float]  # how much each seat's cards have helped the miners
     broken: list[list[str]]
+    hidden: bool = False  # a saboteur that still plays like a miner to the table's eyes
+    table_suspicion: list[float] | None = None  # each seat as the table sees it
 
     @cached_property
     def distance(self) -> float:
@@ -74,11 +78,20 @@ class HeuristicBot:
 
     name = "heuristic"
 
-    def __init__(self, seed: int | None = None) -> None:
+    def __init__(self, seed: int | None = None, hiding: HidingPlan | None = None) -> None:
         self._rng = random.Random(seed)
         self._beliefs: RoleBeliefs | None = None
+        self._hiding = hiding
+        self._table: RoleBeliefs | None = None
         self._seed = seed
         self._saboteur2: Saboteur2Heuristic | None = None
+
+    def parameters(self) -> dict[str, float | bool]:
+        """Every setting, defaults included (for a run's record)."""
+        plan = self._hiding
+        if plan is None:
+            return {"hide": False}
+        return {"hide": True, "open_at": plan.open_at, "exposed": plan.exposed, "look": plan.look}
 
     def saboteur2(self, observation: Observation) -> Saboteur2Heuristic | None:
         """The Saboteur 2 player this bot hands a Saboteur 2 observation to (else None)."""
@@ -126,7 +139,7 @@ class HeuristicBot:
     def _read(self, observation: Observation) -> Situation:
         beliefs = self.beliefs(observation)
         maze = observed_maze(observation)
-        return Situation(
+        situation = Situation(
             seat=viewer_seat(observation),
             saboteur=observation["role"] == SABOTEUR,
             maze=maze,
@@ -137,11 +150,24 @@ class HeuristicBot:
             progress=beliefs.progress,
             broken=observation["broken"],
         )
+        if situation.saboteur and self._hiding is not None:
+            table = self._table_suspicion(observation)
+            situation.table_suspicion = table
+            situation.hidden = self._hiding.hides(situation.distance, table[situation.seat])
+        return situation
+
+    def _table_suspicion(self, observation: Observation) -> list[float]:
+        if self._table is None or self._table.players != observation["players"]:
+            self._table = table_beliefs(observation["players"])
+        self._table.update(table_view(observation))
+        return self._table.saboteur_probabilities()
 
     # -- scores --------------------------------------------------------------------------
 
     def _score(self, move: Move, situation: Situation) -> float:
         kind = move.kind
+        if situation.hidden:
+            return self._score_hidden(move, situation)
         if kind == PLACE:
             dead_end = bool(parse_shape(move.card) & DEAD_END)
             return self._score_path_change(
@@ -159,6 +185,22 @@ class HeuristicBot:
         if kind == DISCARD:
             return -keep_value(move.card, situation)
         return 0.0
+
+    def _score_hidden(self, move: Move, situation: Situation) -> float:
+        """A move of a saboteur that still hides: its plain score, plus what the move
+        tells the table, priced by the plan (:mod:`.hiding`)."""
+        assert self._hiding is not None and situation.table_suspicion is not None
+        plain = self._score(move, replace(situation, hidden=False))
+        if move.kind in (PLACE, ROCKFALL):
+            distances = distances_after(situation.maze, move)
+            looks = situation.public_distance - average_distance(
+                distances, situation.public_chances
+            )
+            dead_end = move.kind == PLACE and bool(parse_shape(move.card) & DEAD_END)
+            return plain + self._hiding.path_price(looks, dead_end)
+        if move.kind == BREAK and move.target != situation.seat:
+            return plain + self._hiding.break_price(situation.table_suspicion[move.target])
+        return plain
 
     @staticmethod
     def _score_path_change(distances: list[int], dead_end: bool, situation: Situation) -> float:
@@ -194,12 +236,13 @@ class HeuristicBot:
         diggers = 1.5 * min(situation.progress[target], 3.0)
         return 6.0 * (trusted - 0.4) + 2.0 * diggers - already_broken
 
-    @staticmethod
-    def _score_fix(move: Move, situation: Situation) -> float:
+    def _score_fix(self, move: Move, situation: Situation) -> float:
         target = move.target
         unblocks = len(situation.broken[target]) == 1  # the seat can build again
         if target == situation.seat:
             return (12.0 if not situation.saboteur else 4.0) + (2.0 if unblocks else 0.0)
+        if situation.saboteur and self._hiding is not None:
+            return -10.0  # a hiding saboteur never mends another seat in public
         suspicion = situation.suspicion[target]
         team_mate = suspicion if situation.saboteur else 1.0 - suspicion
         return 8.0 * (team_mate - 0.5) + (2.0 if unblocks else 0.0)
@@ -235,9 +278,14 @@ def keep_value(card: str, situation: Situation) -> float:
 
 
 def _make(settings: dict[str, str], seed: int | None) -> HeuristicBot:
-    if settings:
-        raise ValueError(f"the heuristic bot takes no settings, got {', '.join(settings)}")
-    return HeuristicBot(seed)
+    settings = dict(settings)
+    hide = settings.pop("hide", "0")
+    if hide not in ("0", "1"):
+        raise ValueError(f"the heuristic's hide setting is 0 or 1, got {hide}")
+    if settings and hide == "0":
+        raise ValueError(f"the heuristic bot takes these settings only with hide=1: "
+                         f"{', '.join(settings)}")  # fmt: skip
+    return HeuristicBot(seed, HidingPlan.from_settings(settings) if hide == "1" else None)
 
 
 register("heuristic", _make)

@@ -40,7 +40,7 @@ from ..rules.observation import Observation, viewer_seat
 from .base import register
 from .beliefs import RoleBeliefs
 from .heuristic import HeuristicBot
-from .ismcts2 import Saboteur2Search
+from .ismcts_saboteur2 import Saboteur2Search
 from .paired_choice import clear_winner
 from .rollout import play_on
 from .value import miners_win_chance

@@ -8,7 +8,7 @@
 
 Saboteur 2 (``docs/envs.md``, "Saboteur 2"), module by module the same:
 
-- :mod:`.actions2`, :mod:`.tensors2`: its action space and observation tensor.
+- :mod:`.actions_saboteur2`, :mod:`.tensors_saboteur2`: its action space and observation tensor.
 - :mod:`.saboteur2_v0`: the PettingZoo AEC environment.
 - :mod:`.openspiel_saboteur2`: the OpenSpiel game ``python_saboteur2``, registered
   with ``pyspiel`` on import.

@@ -115,6 +115,8 @@ class SaboteurAECEnv(AECEnv, Generic[IdsT, EncoderT]):  # type: ignore[misc]
         self.action_spaces = {
             agent: spaces.Discrete(self.action_ids.size) for agent in self.possible_agents
         }
+        #: The space of :meth:`state`: every seat's observation tensor, seat by seat.
+        self.state_space = spaces.Box(0.0, 1.0, (players * self.encoder.size,), np.float32)
         #: The game being played; reading it directly sees hidden cards.
         self.game: Game | None = None
         self._ended_round: int | None = None  # the round a finished episode was
@@ -252,6 +254,19 @@ class SaboteurAECEnv(AECEnv, Generic[IdsT, EncoderT]):  # type: ignore[misc]
         if self._legal is None or self._legal[0] != self._version:
             self._legal = (self._version, self._ids_of_legal_moves(self._live_game()))
         return self._legal[1]
+
+    def state(self) -> np.ndarray:
+        """The whole state, for a centralised critic in training: **not for the agents**
+        (it shows every hand and every role).
+
+        Every seat's observation tensor, seat by seat (``seat_0`` first, not counted
+        from any seat): every hand, role, map look and gold seen, and the public
+        table.  The order of the draw pile and the gold deck, which no seat knows
+        and no move depends on until they are drawn, is not in it.
+        """
+        return np.concatenate(
+            [self.encoder.encode(self.seat_view(agent)) for agent in self.possible_agents]
+        )
 
     def seat_view(self, agent: str) -> Observation:
         """The agent's observation, the door its tensor is built through: at the end of a

@@ -1,5 +1,5 @@
 """What the observation tensors of both editions (:mod:`.tensors`,
-:mod:`.tensors2`) are built from: named blocks laid end to end, an encoder
+:mod:`.tensors_saboteur2`) are built from: named blocks laid end to end, an encoder
 that knows them, the goal cards, and the maze window.
 """
 

@@ -18,9 +18,11 @@ import numpy as np
 import pyspiel  # type: ignore[import-not-found]
 
 from ..rules import Game, Move, Options, seat_observation, table_observation
+from ..rules.cards import MINER, SABOTEUR
 from ..rules.determinize import Determinizer
 from ..rules.observation import Observation
-from .aec import Encoder
+from ..rules.results import SABOTEURS, GoldPiecesResult
+from .aec import EPISODES, Encoder
 
 
 class Dealing(Protocol):
@@ -57,6 +59,8 @@ def read_settings(
     check_players(players)
     if settings["returns"] not in returns:
         raise ValueError(f"returns must be one of {', '.join(returns)}")
+    if settings.get("episode", "game") not in EPISODES:
+        raise ValueError(f"episode must be one of {', '.join(EPISODES)}")
     return settings, players, settings["returns"] == "win"
 
 
@@ -89,8 +93,11 @@ class SaboteurGameCore(pyspiel.Game):  # type: ignore[misc]
         action_ids: Any,
         state: Callable[[Any], SaboteurStateCore],
         observer: Callable[[int, Any, dict[str, Any] | None], SeatObserver],
+        episode: str = "game",
     ) -> None:
         super().__init__(game_type, info, params or {})
+        #: With ``"round"`` a state is terminal once the first round is over.
+        self.episode = episode
         self.players: int = info.num_players
         self.rules = rules
         self.win = win
@@ -125,6 +132,16 @@ class _Table:
         other.determinizers = {}
         return other
 
+    # OpenSpiel pickles a Python state's attributes to clone, serialize and copy it.
+    # The determinizers are a cache of this moment (and cannot be pickled): leave them.
+    def __getstate__(self) -> dict[str, Any]:
+        return {"dealing": self.dealing, "game": self.game}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.dealing = state["dealing"]
+        self.game = state["game"]
+        self.determinizers = {}
+
 
 class SaboteurStateCore(pyspiel.State):  # type: ignore[misc]
     """A moment of a game: chance still dealing, a seat to move, or the end."""
@@ -133,6 +150,7 @@ class SaboteurStateCore(pyspiel.State):  # type: ignore[misc]
         super().__init__(game)
         self._rules = game.rules
         self._win = game.win
+        self._one_round = game.episode == "round"
         self._action_ids = game.action_ids
         self._table = _Table(dealing)
 
@@ -149,13 +167,21 @@ class SaboteurStateCore(pyspiel.State):  # type: ignore[misc]
     def _table_text(self, observation: Observation) -> str:
         raise NotImplementedError
 
+    def _round_end_view(self, observation: Observation, number: int) -> Observation:
+        """An observation as finished round ``number`` ended (a round episode's end)."""
+        raise NotImplementedError
+
+    def _over(self, game: Game) -> bool:
+        """Whether the episode is over: the game, or with round episodes the first round."""
+        return game.is_over or (self._one_round and game.round_number > 1)
+
     # -- the OpenSpiel state API ----------------------------------------------------------
 
     def current_player(self) -> int:
         game = self._table.game
         if game is None:
             return int(pyspiel.PlayerId.CHANCE)
-        if game.is_over:
+        if self._over(game):
             return int(pyspiel.PlayerId.TERMINAL)
         assert game.to_move is not None
         return game.to_move
@@ -174,6 +200,8 @@ class SaboteurStateCore(pyspiel.State):  # type: ignore[misc]
             if table.dealing.done:
                 table.game = table.dealing.game(self._rules)
             return
+        if self._over(table.game):
+            raise ValueError("the episode is over: no action is legal")
         move = self._legal().get(action)
         if move is None:
             raise ValueError(f"action {action} is not legal now")
@@ -185,17 +213,34 @@ class SaboteurStateCore(pyspiel.State):  # type: ignore[misc]
         return self._move_string(player, action)
 
     def is_terminal(self) -> bool:
-        return self._table.game is not None and self._table.game.is_over
+        return self._table.game is not None and self._over(self._table.game)
 
     def returns(self) -> list[float]:
         game = self._table.game
         players = self._action_ids.players
-        if game is None or not game.is_over:
+        if game is None or not self._over(game):
             return [0.0] * players
+        if self._one_round:
+            return self._first_round_returns(game)
         if self._win:
             winners = set(game.winners)
             return [1.0 if seat in winners else -1.0 for seat in range(players)]
         return [float(score) for score in game.nuggets]  # nuggets, or gold pieces
+
+    def _first_round_returns(self, game: Game) -> list[float]:
+        """A round episode's returns: what the first round paid each seat, or with
+        ``returns="win"`` +1 to the seats that won it and -1 to the others."""
+        log = game.rounds[0]
+        result = log.result
+        assert result is not None  # the first round is over
+        if not self._win:
+            return [float(gold) for gold in result.gold]
+        if isinstance(result, GoldPiecesResult):
+            winners = set(result.winners)
+        else:
+            side = SABOTEUR if result.winner == SABOTEURS else MINER
+            winners = {seat for seat, role in enumerate(log.deal.roles) if role == side}
+        return [1.0 if seat in winners else -1.0 for seat in range(self._action_ids.players)]
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> Self:
         """A state drawn from those that agree with everything ``player_id`` knows."""
@@ -233,20 +278,33 @@ class SaboteurStateCore(pyspiel.State):  # type: ignore[misc]
         """The chance outcomes drawn so far."""
         return self._table.dealing
 
+    def legal_moves_by_action(self) -> dict[int, Move]:
+        """The legal moves of the seat to move, by action id (for bots that choose
+        moves, like :class:`~.openspiel_bots.PackageBot`)."""
+        return dict(self._legal())
+
     def _legal(self) -> dict[int, Move]:
         game = self._table.game
         assert game is not None
         return self._legal_of(game)
 
     def seat_observation(self, player: int) -> Observation | None:
-        """The player's observation, or None while chance is still dealing."""
+        """The player's observation, or None while chance is still dealing; at the end
+        of a round episode, the round as it ended (not the next round's deal)."""
         game = self._table.game
-        return None if game is None else seat_observation(game, player)
+        if game is None:
+            return None
+        observation = seat_observation(game, player)
+        if self._one_round and game.round_number > 1:
+            return self._round_end_view(observation, 1)
+        return observation
 
 
 class SeatObserver:
     """OpenSpiel's observer: the seat's observation as a string (``text``, or JSON with
-    perfect recall), and without perfect recall the tensor of ``encoder``."""
+    perfect recall), and the tensor of ``encoder`` (the observation tensor), or with
+    perfect recall that of ``info_encoder`` (the information-state tensor,
+    :mod:`.info_state`)."""
 
     def __init__(
         self,
@@ -254,22 +312,25 @@ class SeatObserver:
         text: Callable[[Observation], str],
         iig_obs_type: Any,
         params: dict[str, Any] | None,
+        info_encoder: Encoder | None = None,
     ) -> None:
         if params:
             raise ValueError(f"the observer takes no parameters, got {params}")
         if iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER:
             raise ValueError("Saboteur's observers are one seat's (private_info=SINGLE_PLAYER)")
         self.perfect_recall = bool(iig_obs_type.perfect_recall)
-        self._encoder = encoder
+        chosen = info_encoder if self.perfect_recall else encoder
+        self._encoder: Encoder | None = chosen
         self._text = text
         self.tensor: np.ndarray | None = None
         self.dict: dict[str, np.ndarray] = {}
-        if not self.perfect_recall:
-            self.tensor = np.zeros(self._encoder.size, dtype=np.float32)
-            self.dict = {"observation": self.tensor}
+        if chosen is not None:
+            self.tensor = np.zeros(chosen.size, dtype=np.float32)
+            name = "info_state" if self.perfect_recall else "observation"
+            self.dict = {name: self.tensor}
 
     def set_from(self, state: SaboteurStateCore, player: int) -> None:
-        if self.tensor is None:
+        if self.tensor is None or self._encoder is None:
             return
         observation = state.seat_observation(player)
         if observation is None:

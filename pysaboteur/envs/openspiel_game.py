@@ -37,9 +37,11 @@ holds the game at that moment but no action history, and deals its later
 rounds from its own generator.
 
 Parameters: ``players`` (3-10, default 4), ``gold_draw``, ``next_round_start``,
-``open_hands`` (the rule options) and ``returns``: ``"nuggets"`` (each seat's
-nuggets at the end) or ``"win"`` (+1 to the seats with the most nuggets, -1 to
-the others).
+``open_hands`` (the rule options), ``episode``: ``"game"`` (three rounds, the
+default) or ``"round"`` (the state is terminal when the first round ends, and its
+returns are that round's), and ``returns``: ``"nuggets"`` (each seat's nuggets at
+the end) or ``"win"`` (+1 to the seats with the most nuggets, or with
+``episode="round"`` to the team that won the round; -1 to the others).
 """
 
 from __future__ import annotations
@@ -62,7 +64,8 @@ from ..rules.cards import (
 )
 from ..rules.game import ROUNDS
 from ..rules.observation import Observation
-from .actions import CARD_CODES, GOLD_VALUES, ActionSpace
+from .actions import CARD_CODES, GOLD_VALUES, X_MAX, X_MIN, Y_MAX, Y_MIN, ActionSpace
+from .info_state import InfoStateEncoder
 from .openspiel_core import (
     SaboteurGameCore,
     SaboteurStateCore,
@@ -70,7 +73,7 @@ from .openspiel_core import (
     game_info,
     read_settings,
 )
-from .tensors import ObservationEncoder
+from .tensors import ObservationEncoder, round_end_observation
 from .text import observation_text, table_text
 
 SHORT_NAME: Final = "python_saboteur"
@@ -85,6 +88,7 @@ _DEFAULTS: Final[dict[str, Any]] = {
     "gold_draw": "players",
     "next_round_start": "after-last",
     "open_hands": False,
+    "episode": "game",
     "returns": "nuggets",
 }
 
@@ -99,7 +103,7 @@ GAME_TYPE: Final = pyspiel.GameType(
     max_num_players=MAX_PLAYERS,
     min_num_players=MIN_PLAYERS,
     provides_information_state_string=True,
-    provides_information_state_tensor=False,
+    provides_information_state_tensor=True,
     provides_observation_string=True,
     provides_observation_tensor=True,
     parameter_specification=_DEFAULTS,
@@ -133,7 +137,15 @@ class SaboteurGame(SaboteurGameCore):
             settings["gold_draw"], settings["next_round_start"], bool(settings["open_hands"])
         )
         super().__init__(
-            GAME_TYPE, info, params, rules, win, actions, SaboteurState, SaboteurObserver
+            GAME_TYPE,
+            info,
+            params,
+            rules,
+            win,
+            actions,
+            SaboteurState,
+            SaboteurObserver,
+            episode=settings["episode"],
         )
 
 
@@ -276,13 +288,19 @@ class SaboteurState(SaboteurStateCore):
     def _table_text(self, observation: Observation) -> str:
         return table_text(observation)
 
+    def _round_end_view(self, observation: Observation, number: int) -> Observation:
+        return round_end_observation(observation, number)
+
 
 class SaboteurObserver(SeatObserver):
-    """OpenSpiel's observer: the seat's observation as a string, and (without perfect
-    recall) the tensor of :mod:`.tensors`."""
+    """OpenSpiel's observer: the seat's observation as a string, and the tensor of
+    :mod:`.tensors` (with perfect recall, that of :mod:`.info_state`)."""
 
     def __init__(self, players: int, iig_obs_type: Any, params: dict[str, Any] | None) -> None:
-        super().__init__(ObservationEncoder(players), observation_text, iig_obs_type, params)
+        info = InfoStateEncoder(
+            ObservationEncoder(players), players, CARD_CODES, (X_MIN, X_MAX, Y_MIN, Y_MAX)
+        )
+        super().__init__(ObservationEncoder(players), observation_text, iig_obs_type, params, info)
 
 
 pyspiel.register_game(GAME_TYPE, SaboteurGame)

@@ -9,15 +9,15 @@ Importing this module registers the game with ``pyspiel``:
 (5, 21993, 54)
 
 Sequential, imperfect information, explicit chance, general sum, rewards at
-the end.  Player actions are the ids of :mod:`.actions2`.
+the end.  Player actions are the ids of :mod:`.actions_saboteur2`.
 
 **Chance** is explicit, one card at a time, each outcome with its
 probability, as in ``python_saboteur``: for each of the three rounds the 15
 dwarf cards (the seats in order, then the role reserve top first; the index
-in ``tensors2.ROLES``), the goal cards (at ``y = -2, 0, 2``; the index in
+in ``tensors_saboteur2.ROLES``), the goal cards (at ``y = -2, 0, 2``; the index in
 ``GOAL_CARDS``) and the 111 playing cards (the 10 removed unseen, then the
 hands seat by seat, then the draw pile top first; the index in
-``actions2.CARD_CODES``).  A card whose kind is the only one left is laid
+``actions_saboteur2.CARD_CODES``).  A card whose kind is the only one left is laid
 without a chance node.  That is all the chance there is: ``swap-hats`` draws
 the reserve's top card, dealt here, and thefts are the thieves' choices.
 Dealing the later rounds before play begins changes nothing: the engine deals
@@ -27,7 +27,7 @@ them from chance alone, and no seat sees a round's cards before it starts.
 (:func:`pysaboteur.rules.seat_observation`, as JSON): the whole public history
 of the game, its hand, its dwarf card, the dwarf cards it inspected, the hands
 it swapped and the goals it mapped.  The observation tensor is the vector of
-:mod:`.tensors2`.
+:mod:`.tensors_saboteur2`.
 
 **Resampling.**  ``state.resample_from_infostate(player, sampler)`` draws a
 state that agrees with everything the player knows, with
@@ -53,7 +53,8 @@ from ..rules import Deal, Game, Move, Options
 from ..rules.cards import GOAL_CARDS
 from ..rules.editions.saboteur2 import DWARF_CARDS, HAND_SIZE, REMOVED_PER_ROUND
 from ..rules.observation import Observation
-from .actions2 import CARD_CODES, EDITION, ActionSpace2
+from .actions_saboteur2 import CARD_CODES, EDITION, X_MAX, X_MIN, Y_MAX, Y_MIN, ActionSpace2
+from .info_state import InfoStateEncoder
 from .openspiel_core import (
     SaboteurGameCore,
     SaboteurStateCore,
@@ -61,7 +62,13 @@ from .openspiel_core import (
     game_info,
     read_settings,
 )
-from .tensors2 import ROLES, ObservationEncoder2, observation_text, table_text
+from .tensors_saboteur2 import (
+    ROLES,
+    ObservationEncoder2,
+    observation_text,
+    round_end_observation,
+    table_text,
+)
 
 SHORT_NAME: Final = "python_saboteur2"
 RETURNS: Final = ("gold", "win")
@@ -77,6 +84,7 @@ _DEFAULTS: Final[dict[str, Any]] = {
     "players": 5,
     "next_round_start": "after-last",
     "open_hands": False,
+    "episode": "game",
     "returns": "gold",
 }
 
@@ -91,7 +99,7 @@ GAME_TYPE: Final = pyspiel.GameType(
     max_num_players=EDITION.max_players,
     min_num_players=EDITION.min_players,
     provides_information_state_string=True,
-    provides_information_state_tensor=False,
+    provides_information_state_tensor=True,
     provides_observation_string=True,
     provides_observation_tensor=True,
     parameter_specification=_DEFAULTS,
@@ -124,7 +132,15 @@ class Saboteur2Game(SaboteurGameCore):
             next_round_start=settings["next_round_start"], open_hands=bool(settings["open_hands"])
         )
         super().__init__(
-            GAME_TYPE, info, params, rules, win, actions, Saboteur2State, Saboteur2Observer
+            GAME_TYPE,
+            info,
+            params,
+            rules,
+            win,
+            actions,
+            Saboteur2State,
+            Saboteur2Observer,
+            episode=settings["episode"],
         )
 
 
@@ -250,13 +266,19 @@ class Saboteur2State(SaboteurStateCore):
     def _table_text(self, observation: Observation) -> str:
         return table_text(observation)
 
+    def _round_end_view(self, observation: Observation, number: int) -> Observation:
+        return round_end_observation(observation, number)
+
 
 class Saboteur2Observer(SeatObserver):
-    """OpenSpiel's observer: the seat's observation as a string, and (without perfect
-    recall) the tensor of :mod:`.tensors2`."""
+    """OpenSpiel's observer: the seat's observation as a string, and the tensor of
+    :mod:`.tensors_saboteur2` (with perfect recall, that of :mod:`.info_state`)."""
 
     def __init__(self, players: int, iig_obs_type: Any, params: dict[str, Any] | None) -> None:
-        super().__init__(ObservationEncoder2(players), observation_text, iig_obs_type, params)
+        info = InfoStateEncoder(
+            ObservationEncoder2(players), players, CARD_CODES, (X_MIN, X_MAX, Y_MIN, Y_MAX)
+        )
+        super().__init__(ObservationEncoder2(players), observation_text, iig_obs_type, params, info)
 
 
 pyspiel.register_game(GAME_TYPE, Saboteur2Game)

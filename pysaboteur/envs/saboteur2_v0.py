@@ -10,7 +10,7 @@
 Agents are ``seat_0`` ... ``seat_{n-1}`` (2 to 12 seats); the agent to act is
 the seat to move, thieves choosing their victims at a round's end included.
 Each observation is ``{"observation": float32 vector, "action_mask": int8
-vector}`` (:mod:`.tensors2`, :mod:`.actions2`); an agent that is not to move
+vector}`` (:mod:`.tensors_saboteur2`, :mod:`.actions_saboteur2`); an agent that is not to move
 gets an all-zero mask.  ``docs/envs.md`` describes the options, rewards and
 episodes.
 """
@@ -22,9 +22,9 @@ from typing import Any, Final
 from ..rules import Game, Move, Options
 from ..rules.observation import Observation
 from ..rules.results import GoldPiecesResult
-from .actions2 import EDITION, ActionSpace2
+from .actions_saboteur2 import EDITION, ActionSpace2
 from .aec import EPISODES, ILLEGAL_REWARD, RENDER_MODES, SaboteurAECEnv, wrapped
-from .tensors2 import ObservationEncoder2, round_end_observation, table_text
+from .tensors_saboteur2 import ObservationEncoder2, round_end_observation, table_text
 
 __all__ = ["EPISODES", "ILLEGAL_REWARD", "REWARDS", "env", "raw_env"]
 

@@ -2,7 +2,7 @@
 
 ``str.upper`` follows English: Turkish ``i`` must become ``İ`` (and ``ı`` ``I``), so
 "madenci" is "MADENCİ", not "MADENCI"; Greek capitals drop the accent (tonos) but
-keep the diaeresis, so "ανθρακωρύχος" is "ΑΝΘΡΑΚΩΡΥΧΟΣ" and "ϊ" stays "Ϊ".
+keep the diaeresis, so "χρυσωρύχος" is "ΧΡΥΣΩΡΥΧΟΣ" and "ϊ" stays "Ϊ".
 """
 
 from __future__ import annotations

@@ -37,10 +37,19 @@ CARDS: Final = (
     NP_("card", "swap-hats"),
     NP_("card", "trapped"),
     NP_("card", "free-at-last"),
+    NP_("card", "key"),
 )
 
+# TRANSLATORS: "colour" words are the Duel's two colours (of the players, their
+# doors and ladders), as in "the card at 5,0 has no blue door".
+COLOURS: Final = (NP_("colour", "green"), NP_("colour", "blue"))
+
 # TRANSLATORS: the editions' titles, as the box prints them in your language.
-EDITIONS: Final = (NP_("edition", "Saboteur"), NP_("edition", "Saboteur 2"))
+EDITIONS: Final = (
+    NP_("edition", "Saboteur"),
+    NP_("edition", "Saboteur 2"),
+    NP_("edition", "Saboteur: The Duel"),
+)
 
 # TRANSLATORS: "move" words are kinds of moves, as in "Saboteur has no steal moves".
 MOVES: Final = (
@@ -61,4 +70,6 @@ MOVES: Final = (
     NP_("move", "trapped"),
     NP_("move", "free-at-last"),
     NP_("move", "clear"),
+    NP_("move", "key"),
+    NP_("move", "bribe"),
 )

@@ -97,7 +97,22 @@ class RoundLog:
 
 class Game:
     """A game in progress. Create one with :meth:`new` or from a record
-    (:func:`pysaboteur.rules.records.game_from_record`)."""
+    (:func:`pysaboteur.rules.records.game_from_record`).
+
+    An edition whose game differs in its shape (the Duel: two starts, two
+    networks, tokens on the maze) has a class of its own, registered with
+    :func:`register_game_class`: ``Game(..., edition=...)`` makes one of it.
+    """
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> Game:
+        if cls is Game:
+            edition = kwargs.get("edition", "base")
+            try:
+                name = find_edition(edition).name if isinstance(edition, str) else edition.name
+            except ValueError:
+                name = ""  # __init__ says which editions there are
+            cls = _GAME_CLASSES.get(name, Game)
+        return object.__new__(cls)
 
     def __init__(
         self,
@@ -110,8 +125,11 @@ class Game:
         gold_deck: list[int] | None = None,
         deals: list[Deal] | None = None,
         edition: str | Edition = "base",
+        deck: Any = None,
     ) -> None:
         self.edition = find_edition(edition) if isinstance(edition, str) else edition
+        if deck is not None:
+            raise ValueError(f"{self.edition.title} has no deck file (only the Duel has one)")
         self.edition.check_players(players)
         self._listers, self._turn_kinds = _listers_of(self.edition)
         #: The native core, when it is built and plays this edition (rules/native_engine.py).
@@ -158,9 +176,11 @@ class Game:
         first: int = 0,
         names: list[str] | None = None,
         edition: str = "base",
+        deck: Any = None,
     ) -> Game:
-        """A new game; all chance comes from ``random.Random(seed)``."""
-        return cls(players, options, seed, first=first, names=names, edition=edition)
+        """A new game; all chance comes from ``random.Random(seed)``. ``deck`` is the
+        Duel's deck (a deck file's path, its JSON, or a loaded deck; None: the shipped one)."""
+        return cls(players, options, seed, first=first, names=names, edition=edition, deck=deck)
 
     # -- rounds --------------------------------------------------------------------
 
@@ -605,13 +625,13 @@ class Game:
         """Pickled without the core (it is found again on loading): the state caught up."""
         self._catch_up()
         fields = dict(vars(self))
-        fields["_engine"] = fields["_engine"] is not None
+        fields["_engine"] = fields.get("_engine") is not None
         fields["_mirror"] = None
         fields["_decoded"] = None
         return fields
 
     def __setstate__(self, fields: dict[str, Any]) -> None:
-        native = fields.pop("_engine")
+        native = fields.pop("_engine", False)
         fields.pop("_decoded", None)
         vars(self).update(fields)
         self._engine = native_engine(self.edition) if native else None
@@ -623,7 +643,7 @@ class Game:
         Every field is copied by what it holds, so a field added later is copied
         too; only what never changes once made is shared (see ``_SHARED``).
         """
-        other = Game.__new__(Game)
+        other = object.__new__(Game)
         for name, value in vars(self).items():
             if name != "_mirror":
                 setattr(other, name, value if name in _SHARED else _copy_field(value))
@@ -664,6 +684,14 @@ def _copy_field(value: Any) -> Any:
             for log in value
         ]
     return copied_value(value)
+
+
+#: The game class of each edition that has its own (by edition name).
+_GAME_CLASSES: dict[str, type[Game]] = {}
+
+
+def register_game_class(edition: str, game_class: type[Game]) -> None:
+    _GAME_CLASSES[edition] = game_class
 
 
 _Lister = Callable[[Game, int, str, list[Move]], None]
@@ -724,3 +752,7 @@ def _not_in_hand(seat: int, card: str) -> Reason:
     return Reason(
         "seat {seat} has no {card} card in hand", seat=seat, card=Reason.word(card, "card")
     )
+
+
+# The editions with a game class of their own register it as they are imported.
+from . import duel_game as _duel_game  # noqa: E402, F401

@@ -21,6 +21,7 @@ import re
 from collections.abc import Callable
 from typing import NamedTuple, TypedDict
 
+from .duel_faces import DUEL_CARD_OF_FACE
 from .faces import CARD_OF_FACE, face_of
 from .reasons import Reason
 
@@ -119,7 +120,10 @@ class Move(NamedTuple):
         ('NES',)
         """
         if self.kind == PLACE:
-            return (CARD_OF_FACE[face_of(self.card)],)
+            printed = CARD_OF_FACE.get(_known_face(self.card))
+            if printed is None:  # a Duel face: its deck says which card it is
+                printed = DUEL_CARD_OF_FACE.get(self.card, self.card)
+            return (printed,)
         return self.cards_played()
 
     def view(self) -> MoveView:
@@ -286,6 +290,19 @@ def parse_target(text: str) -> int:
     return int(text[1:])
 
 
+def _known_face(code: str) -> int:
+    """The id of a face of the other editions, or -1 (a Duel face has none)."""
+    try:
+        return face_of(code)
+    except ValueError:
+        return -1
+
+
 def check_face(code: str) -> None:
-    """``ValueError`` unless ``code`` is a face some card can lie as."""
-    face_of(code)
+    """``ValueError`` unless ``code`` is a face some card can lie as (the Duel's
+    faces are those of the decks its games were given)."""
+    try:
+        face_of(code)
+    except ValueError:
+        if code not in DUEL_CARD_OF_FACE:
+            raise

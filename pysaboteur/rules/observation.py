@@ -14,6 +14,8 @@ from __future__ import annotations
 from typing import Any, NotRequired, TypedDict
 
 from .cards import GOAL_CELLS, TOOL_BIT, TOOLS, cell_xy, shape_code
+from .duel_game import DuelGame
+from .duel_observation import duel_observation
 from .faces import CARD_OF_FACE
 from .game import OVER, Game, RoundLog
 from .maze import GOAL_KEYS, START_KEY
@@ -93,6 +95,8 @@ class Observation(TypedDict):
     stealing: NotRequired[list[int]]
     reserve: NotRequired[int]
     removed: NotRequired[int]
+    # the Duel, for every viewer: its tokens (duel_observation)
+    duel: NotRequired[dict[str, Any]]
     # the seat's own
     hand: NotRequired[list[str]]
     role: NotRequired[str]
@@ -117,6 +121,8 @@ def seat_observation(game: Game, seat: int) -> Observation:
     """Everything seat ``seat`` may know now, and nothing more."""
     if not 0 <= seat < game.players:
         raise ValueError(f"there is no seat {seat} in a {game.players}-player game")
+    if isinstance(game, DuelGame):
+        return duel_observation(game, seat)
     observation = _observation(game, seat)
     observation["hand"] = list(game.hands[seat])
     observation["role"] = game.roles[seat]
@@ -153,6 +159,8 @@ def _look_view(look: Look) -> LookView:
 
 def public_observation(game: Game) -> Observation:
     """What a spectator may know: the public state only."""
+    if isinstance(game, DuelGame):
+        return duel_observation(game, None)
     return _observation(game, None)
 
 

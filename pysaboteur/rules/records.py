@@ -14,7 +14,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
-from .editions import Deal, Edition, Saboteur2, find_edition
+from .duel_game import DuelGame
+from .duel_records import check_round_first, duel_from_record, duel_result, duel_to_record
+from .editions import Deal, Duel, Edition, Saboteur2, find_edition
 from .editions.base import GOLD_CARDS, BaseGame
 from .game import Game, IllegalMove
 from .moves import Move
@@ -62,6 +64,8 @@ def _layout(edition: Edition) -> _Layout:
 
 def game_to_record(game: Game) -> Record:
     """The record of ``game`` so far, deals spelled out card by card."""
+    if isinstance(game, DuelGame):
+        return duel_to_record(game, FORMAT)
     layout = _layout(game.edition)
     record: Record = {"format": FORMAT, "edition": game.edition.name, "players": game.players}
     if game.names:
@@ -95,6 +99,8 @@ def _round_record(deal: Deal, moves: list[Move], layout: _Layout) -> dict[str, A
 
 def result_of(game: Game) -> dict[str, Any]:
     """The ``result`` part of a record for a finished game."""
+    if isinstance(game, DuelGame):
+        return duel_result(game)
     return {
         "rounds": [log.result.to_dict() for log in game.rounds if log.result is not None],
         _layout(game.edition).totals: game.nuggets,
@@ -111,6 +117,8 @@ def game_from_record(record: Record) -> Game:
     if not isinstance(record, dict):
         raise RecordError("a record is a JSON object")
     edition = _edition_of(record)
+    if edition.name == Duel.name:
+        return _duel_from_record(record)
     layout = _layout(edition)
     players = record.get("players")
     if (
@@ -185,6 +193,29 @@ def game_from_record(record: Record) -> Game:
                     f"round {number} must start with seat {expected} "
                     f"(next_round_start={options.next_round_start})"
                 )
+        _replay_moves(game, number, _field(data, "moves", list))
+    if "result" in record:
+        _check_result(game, record["result"])
+    return game
+
+
+def _duel_from_record(record: Record) -> Game:
+    seed = record.get("seed")
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        raise RecordError('"seed" must be a whole number')
+    rounds = _field(record, "rounds", list)
+    if seed is None:
+        game = duel_from_record(record, RecordError, _seed_from(record), False)
+    else:
+        game = duel_from_record(record, RecordError, seed, True)
+    for number, data in enumerate(rounds, start=1):
+        if not isinstance(data, dict):
+            raise RecordError(f"round {number} must be a JSON object")
+        if number > 1 and game.round_number < number:
+            raise RecordError(
+                f"round {number - 1} is not over, but the record has a round {number}"
+            )
+        check_round_first(data, number, RecordError)
         _replay_moves(game, number, _field(data, "moves", list))
     if "result" in record:
         _check_result(game, record["result"])

@@ -104,6 +104,10 @@ def copied_value(value: Any) -> Any:
     raise TypeError(f"a game does not know how to copy a {type(value).__name__}")
 
 
+def _copy_maze(maze: Maze) -> Maze:
+    return maze.copy()
+
+
 def _copier(annotation: str) -> Callable[[Any], Any] | None:
     """How to copy a field of this declared type; None when it is immutable."""
     if annotation.startswith(("list[list", "list[dict", "list[Swap", "Result")):
@@ -113,7 +117,7 @@ def _copier(annotation: str) -> Callable[[Any], Any] | None:
     if annotation.startswith("dict["):
         return dict
     if annotation == "Maze":
-        return Maze.copy
+        return _copy_maze  # by its own class: the Duel's maze is a Maze too
     if annotation in ("int", "str", "bool", "int | None"):
         return None
     raise TypeError(f"RoundState cannot tell how to copy a field of type {annotation}")

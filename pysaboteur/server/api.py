@@ -25,6 +25,7 @@ from .protocol import (
     validate,
 )
 from .rate_limit import RateLimit
+from .reach import lan_address, reach, url_of
 from .store import OVER
 from .table import Table
 from .wire_json import JsonAnswer
@@ -94,6 +95,16 @@ async def seat_of(request: Request, live: LiveTable) -> int:
     return await live.table.identify(bearer(request))
 
 
+@router.get("/reach")
+async def who_can_open_this_server(request: Request) -> JSONResponse:
+    """``{"others": "http://192.168.1.5:8000" | null, "local_only": bool}``: the
+    origin others open (null: the page's own), and whether nobody else can."""
+    settings = hub_of(request).settings
+    found = reach(settings.host, bool(settings.forwarded_allow_ips), lan_address())
+    others = None if found.others is None else url_of(found.others, request.url.port)
+    return answer({"others": others, "local_only": found.local_only})
+
+
 @router.get("/bots")
 async def offered_bots(request: Request) -> JSONResponse:
     settings = hub_of(request).settings
@@ -152,8 +163,10 @@ async def create_table(request: Request) -> JSONResponse:
 
 
 @router.get("/tables/{table_id}")
-async def table_facts(request: Request, table_id: str) -> JSONResponse:
-    return answer((await hub_of(request).get(table_id)).views.facts())
+async def table_facts(request: Request, table_id: str, after: int | None = None) -> JSONResponse:
+    live = await hub_of(request).get(table_id)
+    await live.table.at_least(after)
+    return answer(live.views.facts())
 
 
 @router.post("/tables/{table_id}/join")
@@ -196,8 +209,9 @@ async def hand_to_bot(request: Request, table_id: str) -> JSONResponse:
 
 
 @router.get("/tables/{table_id}/view")
-async def view(request: Request, table_id: str) -> JSONResponse:
+async def view(request: Request, table_id: str, after: int | None = None) -> JSONResponse:
     live = await hub_of(request).get(table_id)
+    await live.table.at_least(after)
     token = bearer(request)
     if token is None:
         if not live.table.spectators:

@@ -17,11 +17,15 @@ from collections.abc import Iterable
 from .uts39 import skeleton
 
 
-def name_key(name: str) -> str:
+def name_key(name: str, *, turkic: bool = False) -> str:
     """What ``name`` is compared by (NFKC applied again after case folding, which
-    can undo it: the Unicode "NFKC_Casefold" idea)."""
-    folded = unicodedata.normalize("NFKC", name).casefold()
-    return unicodedata.normalize("NFKC", folded).strip()
+    can undo it: the Unicode "NFKC_Casefold" idea).  ``turkic``: folded as Turkish
+    and Azerbaijani fold case, where the capital of "i" is "İ" and "I" is the
+    capital of the dotless "ı" (Unicode's special casing for those languages)."""
+    text = unicodedata.normalize("NFKC", name)
+    if turkic:
+        text = text.replace("I", "ı").replace("İ", "i")
+    return unicodedata.normalize("NFKC", text.casefold()).strip()
 
 
 def look_keys(name: str) -> tuple[str, str]:
@@ -36,12 +40,18 @@ def look_keys(name: str) -> tuple[str, str]:
 
 def is_taken(name: str, names: Iterable[str | None]) -> bool:
     """Whether ``name`` is, or looks like, one of ``names`` (``None``: an open
-    seat, no name)."""
+    seat, no name).  Case is folded as most languages fold it and, apart, as
+    Turkish does ("İPEK IŞIL" is "İpek Işıl"); the Turkish keys are compared as
+    they are, not by their skeletons, in which "ı" looks like "i" ("İrem" and
+    "Irem" are two names)."""
     folded, shown = look_keys(name)
+    turkish = name_key(name, turkic=True)
     for other in names:
         if other is not None:
             other_folded, other_shown = look_keys(other)
             if folded == other_folded or shown == other_shown:
+                return True
+            if turkish == name_key(other, turkic=True):
                 return True
     return False
 

@@ -13,6 +13,7 @@ from uvicorn.supervisors import Multiprocess
 from .app import create_app
 from .config import Settings
 from .connection_limits import ConnectionLimits, ServerConfig
+from .reach import lan_address, reach, url_of
 from .store import Store
 
 #: How ``--workers`` processes get their settings from the process that starts them.
@@ -26,6 +27,21 @@ def address(settings: Settings) -> str:
     elif ":" in host:
         host = f"[{host}]"
     return f"http://{host}:{settings.port}/"
+
+
+def others_line(settings: Settings) -> str:
+    """Who else can open the server, and how to let them."""
+    found = reach(settings.host, bool(settings.forwarded_allow_ips), lan_address())
+    if found.local_only:
+        return (
+            "only this computer can open it; to play with others on your network, "
+            "start it with --host 0.0.0.0"
+        )
+    if settings.forwarded_allow_ips:
+        return "others open it at the address the proxy serves"
+    if found.others is None:  # every address, but no network found now
+        return f"others on your network open this machine's address, port {settings.port}"
+    return f"others on your network open {url_of(found.others, settings.port)}/"
 
 
 def connection_limits(settings: Settings) -> ConnectionLimits:
@@ -100,6 +116,7 @@ def run_server(settings: Settings) -> int:
     print(f"pysaboteur is serving at {address(settings)} — open it in a browser", flush=True)
     processes = f" by {settings.workers} processes" if settings.workers > 1 else ""
     print(f"games are stored in {where}{processes}; Ctrl-C stops the server", flush=True)
+    print(others_line(settings), flush=True)
     if settings.workers > 1:
         os.environ[SETTINGS_VARIABLE] = settings.to_json()
         config = uvicorn_config(f"{__name__}:worker_app", settings)

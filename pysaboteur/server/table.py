@@ -60,10 +60,17 @@ class Seat:
     kind: str  # OPEN, HUMAN or BOT
     token_hash: str | None = None
     away: bool = False
+    #: Why a bot plays for the person (:data:`AWAY_REASONS`), known in memory only:
+    #: None after a restart, and while the seat is not away.
+    away_because: str | None = None
     sockets: int = 0  # open WebSockets of this seat, in every process
     #: Since when no socket of the seat is open (None while one is): see ``away.py``.
     offline_since: float | None = None
 
+
+#: Why a person is away: their clock ran out, they were offline longer than the
+#: table's ``away_after``, or the host handed their seat to a bot.
+AWAY_REASONS = ("clock", "offline", "host")
 
 #: TRANSLATORS: a bot's name at a table: its seat and which bot it is ("random").
 BOT_NAME = N_("Bot {seat} ({bot})")
@@ -284,6 +291,13 @@ class Table:
         async with self._lock:
             await self._catch_up()
 
+    async def at_least(self, version: int | None) -> None:
+        """Make sure this copy has heard of ``version`` moves, when a client says
+        it has (it made a move through another process, whose notice may not have
+        arrived yet): the store is read once; a version nobody made is no error."""
+        if version is not None and version > self.version:
+            await self.catch_up()
+
     async def _catch_up(self) -> None:
         """Apply what the store holds beyond this copy (under the lock)."""
         try:
@@ -336,6 +350,8 @@ class Table:
             fresh.token_hash,
             fresh.away,
         )
+        if not seat.away:
+            seat.away_because = None
 
     def apply(self, change: Change) -> None:
         """Apply a stored change to the table in memory (and announce it): the one way
@@ -368,6 +384,7 @@ class Table:
         elif kind == "away":
             for seat in change["seats"]:
                 self.seats[seat].away = change["away"]
+                self.seats[seat].away_because = change.get("because") if change["away"] else None
             self._seats_changed(change["seats"], change["at"])
         elif kind == "spectators_talk":
             self.talk.spectators_talk = change["allowed"]
@@ -391,6 +408,7 @@ class Table:
         back = change["back"]
         if back is not None:
             self.seats[back].away = False
+            self.seats[back].away_because = None
         if game.is_over:
             self.status = OVER
         self._turn_changed(change["at"])
@@ -635,7 +653,7 @@ class Table:
                 raise ApiError("bad_request", "seat: a bot plays seat {seat} already", seat=seat)
             if self.seats[seat].away:
                 return None
-            return self._away_change([seat], away=True)
+            return self._away_change([seat], away=True, because="host")
 
         await self._change(decide)
 
@@ -648,7 +666,7 @@ class Table:
             if self.status != PLAYING:
                 return None
             due = away.offline_too_long(self.seats, self.away_after, self.wall_clock())
-            return self._away_change(due, away=True) if due else None
+            return self._away_change(due, away=True, because="offline") if due else None
 
         await self._change(decide)
 
@@ -658,8 +676,11 @@ class Table:
             return None
         return away.next_away_at(self.seats, self.away_after)
 
-    def _away_change(self, seats: list[int], *, away: bool) -> Change:
-        return {"kind": "away", "seats": seats, "away": away, "at": self.wall_clock()}
+    def _away_change(self, seats: list[int], *, away: bool, because: str | None = None) -> Change:
+        change: Change = {"kind": "away", "seats": seats, "away": away, "at": self.wall_clock()}
+        if because is not None:
+            change["because"] = because
+        return change
 
     def _seats_changed(self, seats: list[int], at: float) -> None:
         """Who plays ``seats`` changed: the turn starts again if one of them is to move
@@ -679,7 +700,7 @@ class Table:
                 return None
             if self.plays_itself(seat):
                 return None
-            return self._away_change([seat], away=True)
+            return self._away_change([seat], away=True, because="clock")
 
         await self._change(decide)
 

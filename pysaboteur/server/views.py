@@ -56,6 +56,7 @@ def table_facts(table: Table) -> dict[str, Any]:
                 "kind": seat.kind,
                 "connected": seat.sockets > 0,
                 "away": seat.away,
+                "away_because": seat.away_because,
             }
             for index, seat in enumerate(table.seats)
         ],

@@ -60,12 +60,14 @@ def load_kinds() -> None:
     """Import every kind's module so that each registers itself."""
     from . import (  # noqa: F401
         break_tool,
+        bribe,
         clear,
         discard,
         fix_tool,
         free_at_last,
         hands_off,
         inspection,
+        key,
         map,
         pass_turn,
         place,

@@ -10,6 +10,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING
 
+from ..duel_faces import DUEL_CARDS
 from ..moves import DISCARD, UNSEEN, Move, Notation, register_notation
 from ..reasons import Reason
 from . import Kind, register_kind
@@ -59,7 +60,7 @@ def read_card(word: str) -> str:
     """A card's code as a move names it (``?``: a card the viewer did not see)."""
     if word == UNSEEN:
         return ""
-    if word not in all_cards():
+    if word not in all_cards() and word not in DUEL_CARDS:  # a Duel deck's own cards
         raise ValueError(Reason("{word!r} is not a card code", word=word))
     return word
 

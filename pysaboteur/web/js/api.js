@@ -2,6 +2,7 @@
 // which live in localStorage and only ever travel in headers or the socket's hello.
 
 import { t } from "./i18n.js";
+import { clearMessages } from "./messages.js";
 
 /** A refusal from the server: `code`, the server's sentence, and for a
  * `rate_limited` refusal the seconds of its Retry-After header (else null). */
@@ -63,6 +64,9 @@ async function request(method, path, { body, token } = {}) {
       retryAfterOf(response),
     );
   }
+  // What a refusal said was about the last thing tried: something that worked since
+  // makes it old news.
+  if (method !== "GET") clearMessages("error");
   return data;
 }
 

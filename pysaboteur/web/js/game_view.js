@@ -103,7 +103,7 @@ export function renderBanner(page) {
       ? h(
           "div",
           { class: "away-notice", role: "alert" },
-          h("span", {}, t("table.away_notice")),
+          h("span", { "data-testid": "away-notice" }, awayNotice(view.table.seats[seat].away_because)),
           h(
             "button",
             { type: "button", class: "button primary", "data-testid": "back", onclick: page.onBack },
@@ -116,6 +116,16 @@ export function renderBanner(page) {
     h("p", { class: "turn-status", "data-testid": "turn-status" }, turnText(page), " ", clock),
     away,
   ];
+}
+
+/** Why a bot plays for me, as the server knows it (null after a restart). */
+function awayNotice(because) {
+  const notices = {
+    clock: "table.away_notice_clock",
+    offline: "table.away_notice_offline",
+    host: "table.away_notice_host",
+  };
+  return t(notices[because] || "table.away_notice");
 }
 
 function turnText({ view, seat, pending, nameOf }) {

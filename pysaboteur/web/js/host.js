@@ -6,7 +6,7 @@
 
 import { h } from "./dom.js";
 import { loadToken } from "./api.js";
-import { showMessage } from "./messages.js";
+import { clearMessages, showMessage } from "./messages.js";
 import { t, tn } from "./i18n.js";
 
 /** The create form's away_after: seconds, or null for never. */
@@ -42,6 +42,8 @@ async function hostRequest(tableId, action, body) {
   if (!response.ok) {
     const data = await response.json().catch(() => null);
     showMessage(data?.error?.message || t("host.refused"));
+  } else {
+    clearMessages("error");
   }
 }
 
@@ -115,6 +117,6 @@ export function botMoveMark(seat, nameOf) {
 }
 
 /** What a removed person's page says. */
-export function removedText() {
-  return t("host.removed");
+export function removedText(spectators = true) {
+  return t(spectators ? "host.removed" : "host.removed_join_only");
 }

@@ -34,6 +34,10 @@ function fillPlayers() {
   fill(select, options);
   // Saboteur 2 pays in gold pieces: how many gold cards to draw means nothing there.
   document.getElementById("gold-draw-options").hidden = edition === "saboteur2";
+  // The options name the game and its seats; what the game is reads below, whole.
+  document.getElementById("edition-about").textContent = t(
+    edition === "saboteur2" ? "lobby.edition_saboteur2_about" : "lobby.edition_base_about",
+  );
 }
 
 async function fillBots() {

@@ -2,7 +2,7 @@
 // other notices, each with a close button. Errors stay until closed or replaced.
 
 import { h } from "./dom.js";
-import { t } from "./i18n.js";
+import { language, t } from "./i18n.js";
 
 const MAX_SHOWN = 3;
 
@@ -10,10 +10,21 @@ function area() {
   return document.getElementById("messages");
 }
 
+/** ``text`` as a sentence: the server's refusals are written as clauses ("it is seat
+ * 2's turn, not yours"), to be framed; alone on the screen they start with a capital
+ * (as the language writes it: Turkish "i" is "İ") and end with a full stop. */
+export function asSentence(text) {
+  const trimmed = String(text).trim();
+  if (!trimmed) return trimmed;
+  const first = trimmed[0].toLocaleUpperCase(language()) + trimmed.slice(1);
+  return /[\p{L}\p{N})»”"']$/u.test(first) ? `${first}.` : first;
+}
+
 /** Show a message; kind is "error" (stays) or "info" (fades after a few seconds). */
-export function showMessage(text, kind = "error") {
+export function showMessage(raw, kind = "error") {
   const host = area();
   if (!host) return;
+  const text = asSentence(raw);
   for (const old of host.querySelectorAll(".message")) {
     if (old.dataset.text === text) old.remove();
   }

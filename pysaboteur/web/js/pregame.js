@@ -13,8 +13,17 @@ const NEXT_START = {
   "last-path": t("pregame.next_last_path"),
 };
 
+// A page opened on this machine's loopback names an address nobody else can open:
+// the server says which address others use, or that only this machine can.
+const LOOPBACK = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])$/;
+const reach = LOOPBACK.test(location.hostname)
+  ? await fetch("/api/reach")
+      .then((answer) => (answer.ok ? answer.json() : null))
+      .catch(() => null)
+  : null;
+
 export function inviteUrl(tableId) {
-  return `${location.origin}/t/${encodeURIComponent(tableId)}`;
+  return `${reach?.others ?? location.origin}/t/${encodeURIComponent(tableId)}`;
 }
 
 /** The table's settings in words. */
@@ -75,6 +84,7 @@ export function renderLobbyRoom({ table, mySeat, nameOf, onStart, starting }) {
     h("h1", {}, t("pregame.waiting_for_players")),
     h("p", {}, t("pregame.send_link")),
     h("div", { class: "invite" }, invite, copyButton(invite)),
+    reach?.local_only && h("p", { class: "hint", "data-testid": "local-only" }, t("pregame.local_only")),
     h("h2", {}, t("pregame.seats")),
     h(
       "ol",
@@ -130,7 +140,7 @@ export function renderLobbyRoom({ table, mySeat, nameOf, onStart, starting }) {
 }
 
 /** The join form for someone who has the link but no seat yet. */
-export function renderJoin({ table, onJoin, onWatch, busy, result = null }) {
+export function renderJoin({ table, onJoin, onWatch, busy, result = null, offerWatch = false, showRules = true }) {
   const open = table.seats.some((seat) => seat.kind === "open");
   const name = h("input", {
     type: "text",
@@ -176,10 +186,9 @@ export function renderJoin({ table, onJoin, onWatch, busy, result = null }) {
   return h(
     "section",
     { class: "join panel", "data-testid": "join-panel" },
-    h("h1", {}, over ? t("pregame.finished_title") : t("pregame.table_title")),
+    h("h1", {}, t(over ? "pregame.finished_title" : "pregame.table_title", { game: gameTitle(table) })),
     body,
-    table.spectators &&
-      table.status === "playing" &&
+    offerWatch &&
       onWatch &&
       h(
         "p",
@@ -190,9 +199,14 @@ export function renderJoin({ table, onJoin, onWatch, busy, result = null }) {
           t("pregame.watch"),
         ),
       ),
-    h("h2", {}, t("pregame.rules")),
-    settingsList(table),
+    showRules && h("h2", {}, t("pregame.rules")),
+    showRules && settingsList(table),
   );
+}
+
+/** The game's name, by the table's edition. */
+function gameTitle(table) {
+  return table.edition === "saboteur2" ? t("common.saboteur2") : t("common.saboteur");
 }
 
 /** "Ann", "Ann and Bea", "Ann, Bea and Cy". */

@@ -9,7 +9,7 @@ import { MazeView } from "./maze_view.js";
 import { mazeSection, sidePanels } from "./game_view.js";
 import { renderSeats } from "./seats.js";
 import { renderLog } from "./log.js";
-import { showMessage } from "./messages.js";
+import { asSentence, showMessage } from "./messages.js";
 import { ROLE_NAMES, describeMove, namer } from "./words.js";
 import { t, tn } from "./i18n.js";
 import { TalkPanel } from "./talk.js";
@@ -168,8 +168,11 @@ async function start() {
         "section",
         { class: "panel" },
         h("h1", {}, t("replay.none")),
-        h("p", {}, error.message),
-        h("p", {}, h("a", { href: `/t/${encodeURIComponent(tableId)}` }, t("replay.back_to_table"))),
+        h("p", {}, asSentence(error.message)),
+        // A table that is not there has no page to go back to: the front page has tables.
+        error.code === "unknown_table"
+          ? h("p", {}, h("a", { class: "button primary", href: "/" }, t("table.create_a_table")))
+          : h("p", {}, h("a", { href: `/t/${encodeURIComponent(tableId)}` }, t("replay.back_to_table"))),
       ),
     );
     return;

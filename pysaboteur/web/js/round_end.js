@@ -26,7 +26,9 @@ export function renderRoundEnd({ summary, number, nameOf, viewer, observation, o
   return h(
     "div",
     { class: "round-end", "data-testid": "round-end" },
-    h("h2", { id: "round-end-title" }, t("roundend.title", { round: number })),
+    // The dialog opens with its heading in focus (showModal focuses the autofocus
+    // element): focusing its first button instead scrolled a long summary down.
+    h("h2", { id: "round-end-title", tabindex: "-1", autofocus: true }, t("roundend.title", { round: number })),
     h("p", { class: `outcome ${summary.winner}` }, roundOutcome(summary, nameOf, viewer)),
     saboteur2 && saboteur2Summary({ summary, number, nameOf, viewer, observation }),
     h(

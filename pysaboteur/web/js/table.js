@@ -99,8 +99,7 @@ function onClosed(code, lastError) {
     state.token = null;
     clearMessages("error"); // the server's refusal of the hello, said better below
     // Removed by the host (the server said so before closing), or a token it does not know.
-    showMessage(lastError === "removed" ? removedText() : t("table.seat_not_recognised"));
-    showJoin({ watch: false });
+    showJoin({ watch: false, notice: lastError === "removed" ? "removed" : "not_recognised" });
   } else if (code === 4403) {
     clearMessages("error");
     showMessage(t("table.no_spectators"));
@@ -291,7 +290,10 @@ function renderLobby(view) {
   // Watching the lobby without a seat: keep the join form (and what is typed in it).
   if (state.joinShownFor !== "lobby") {
     fill(app, h("div", { id: "join-slot" }), h("div", { id: "room-slot" }));
-    fill(document.getElementById("join-slot"), renderJoin({ table: view.table, onJoin: join, busy: false }));
+    fill(
+      document.getElementById("join-slot"),
+      renderJoin({ table: view.table, onJoin: join, busy: false, showRules: false }),
+    );
     state.joinShownFor = "lobby";
   }
   fill(document.getElementById("room-slot"), room);
@@ -331,7 +333,14 @@ async function join(name) {
 }
 
 /** No token: show the table's public facts with the join form, and watch if allowed. */
-async function showJoin({ watch = true } = {}) {
+/** Why the join form shows again for a page that had a seat: its words, which offer
+ * watching only where spectators may watch. */
+function seatLostText(notice, spectators) {
+  if (notice === "removed") return removedText(spectators);
+  return t(spectators ? "table.seat_not_recognised" : "table.seat_not_recognised_join_only");
+}
+
+async function showJoin({ watch = true, notice = null } = {}) {
   let table;
   try {
     table = await api.table(tableId);
@@ -339,6 +348,7 @@ async function showJoin({ watch = true } = {}) {
     showRefusal(error);
     return;
   }
+  if (notice) showMessage(seatLostText(notice, table.spectators));
   // A finished game: its result (score and winners) is in its record.
   let result = null;
   if (table.status !== "lobby" && table.status !== "playing") {
@@ -349,11 +359,22 @@ async function showJoin({ watch = true } = {}) {
       result = null; // the page still says the game is over and offers its replay
     }
   }
-  const form = renderJoin({ table, onJoin: join, onWatch: () => connect(), busy: false, result });
+  // Watching the lobby happens by itself, unless this page just lost its seat there:
+  // then it is offered, as the notice says. The lobby room shows the table's rules.
+  const watchingLobby = table.spectators && watch && table.status === "lobby";
+  const form = renderJoin({
+    table,
+    onJoin: join,
+    onWatch: () => connect(),
+    busy: false,
+    result,
+    offerWatch: table.spectators && (table.status === "playing" || (table.status === "lobby" && !watch)),
+    showRules: !watchingLobby,
+  });
   // In the lobby the form keeps its slot while the seats below it change.
   fill(app, h("div", { id: "join-slot" }, form), h("div", { id: "room-slot" }));
   state.joinShownFor = table.status;
-  if (table.spectators && watch && table.status === "lobby") connect();
+  if (watchingLobby) connect();
   else if (table.status === "lobby") {
     clearInterval(state.pollTimer);
     state.pollTimer = setInterval(async () => {
@@ -567,6 +588,7 @@ function showRoundEnd(observation) {
     }),
   );
   if (!dialog.open) dialog.showModal();
+  dialog.scrollTop = 0; // a new round's summary, over the last one's, starts at its top
 }
 
 // ---- start -------------------------------------------------------------------

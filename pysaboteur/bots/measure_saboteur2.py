@@ -5,7 +5,7 @@ the same deals: once by ``random`` like every other seat, once by the bot.
 Per round the focus seat's role (as the round ended), its gold pieces from the
 round (thefts included) and whether it won are counted::
 
-    python -m pysaboteur.bots.measure2 --players 5 --games 100 --bot heuristic
+    python -m pysaboteur.bots.measure_saboteur2 --players 5 --games 100 --bot heuristic
 """
 
 from __future__ import annotations

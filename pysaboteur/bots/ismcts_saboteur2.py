@@ -4,7 +4,7 @@ on the same sampled games and played out to the round's end.
 :class:`~.ismcts.IsmctsBot` hands a Saboteur 2 observation here; the base
 game's search is left as it was.
 
-1. :class:`~.heuristic2.Saboteur2Heuristic` ranks the legal moves; the search
+1. :class:`~.heuristic_saboteur2.Saboteur2Heuristic` ranks the legal moves; the search
    considers its best few (``candidates``).
 2. Each iteration draws whole games consistent with the seat's observation
    (:class:`~pysaboteur.rules.determinize.Determinizer`, which deals the
@@ -54,7 +54,7 @@ from ..rules.moves import (
     Move,
 )
 from ..rules.observation import Observation, viewer_seat
-from .heuristic2 import Saboteur2Heuristic
+from .heuristic_saboteur2 import Saboteur2Heuristic
 from .paired_choice import clear_winner
 
 DEFAULT_ITERATIONS: Final = 20

@@ -4,11 +4,11 @@ Built from ``seat_observation(game, seat)`` and nothing else, like the base
 game's (:mod:`.tensors`), so it holds exactly what the seat may know.  Every
 value lies in ``[0, 1]``: counts are divided by the most there can be.  Seats
 are counted from the observing seat (``+0`` is itself), as the action ids of
-:mod:`.actions2` count the seats that moves aim at.
+:mod:`.actions_saboteur2` count the seats that moves aim at.
 
 The blocks, in order (``n`` players; ``docs/envs.md`` has the full table):
 
-- ``maze`` (17, 17, 21): planes over the window of :mod:`.actions2` (``MAZE_PLANES``).
+- ``maze`` (17, 17, 21): planes over the window of :mod:`.actions_saboteur2` (``MAZE_PLANES``).
 - ``goals`` (3, 4): per goal: face up, known to the seat, known gold, known stone.
 - ``hand`` (54,): copies of each card code in the hand / 6 (``CARD_CODES`` order).
 - ``slots`` (6, 54): the hand slot by slot, as the discard and clear ids name them.
@@ -58,7 +58,7 @@ from ..rules.moves import (
     read_seen_move,
 )
 from ..rules.observation import Observation
-from .actions2 import (
+from .actions_saboteur2 import (
     CARD_CODES,
     CELLS,
     EDITION,

@@ -4,7 +4,7 @@
 :class:`Saboteur2Heuristic`; the base game's play is left as it was.  Every
 legal move gets a score for the seat's role and the best is played (ties
 broken by the bot's own generator).  Distances are cards still to lay on a
-route to each goal, for each colour of door (:mod:`.maze2`), averaged over
+route to each goal, for each colour of door (:mod:`.maze_saboteur2`), averaged over
 where the gold may be; suspicion comes from :class:`~.dwarf_beliefs.DwarfBeliefs`.
 
 - **Gold-diggers** (``green``, ``blue``) dig the route open to their colour:
@@ -71,7 +71,7 @@ from ..rules.moves import (
 )
 from ..rules.observation import Observation, viewer_seat
 from .dwarf_beliefs import DwarfBeliefs
-from .maze2 import MODES, distances_after, maze_distances
+from .maze_saboteur2 import MODES, distances_after, maze_distances
 from .maze_view import average_distance, observed_gold_chances, observed_maze, public_gold_chances
 
 #: A card of distance saved (or cost) is worth this many points (as in the base game).

@@ -1,0 +1,499 @@
+"""A game of Saboteur: The Duel (docs/rules-duel.md), the engine's third edition.
+
+The Duel keeps the shape of every game: seats take turns, cards leave the hand
+and are drawn, rounds follow one another.  What it does not share with the
+other editions — two starts and two networks, tokens on the maze, claims and
+trolls' payments, the order of the steps after every move — is here, in a
+:class:`Game` of its own that :meth:`Game.new` makes for ``edition="duel"``.
+
+Every legal move is a candidate that :meth:`DuelGame.why_illegal` accepts, so
+what is listed and what is accepted cannot drift apart.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from itertools import combinations
+from typing import Any, Final
+
+from .cards import BREAK_TOOL, FIX_TOOLS, TOOL_BIT, TOOLS
+from .duel_deck import DuelDeck, load_deck, shipped_deck
+from .duel_faces import COLOURS, read_face, register_deck_faces
+from .duel_maze import GOAL_CELLS, REACH, START_CELLS, DuelMaze
+from .duel_results import DuelRoundResult, score_round
+from .editions import Deal, Edition
+from .game import OVER, PLAY, Game, IllegalMove, RoundLog, register_game_class
+from .kinds.bribe import BRIBE, bribe_error, list_bribes
+from .kinds.key import KEY, key_error, list_keys
+from .moves import BREAK, CLEAR, DISCARD, FIX, MAP, PASS, PLACE, ROCKFALL, Move
+from .options import Options
+from .reasons import Reason, joined
+from .round_state import RoundState
+
+HAND_SIZE: Final = 6
+GOALS_PER_ROUND: Final = 6
+#: The kinds of move the Duel has.
+DUEL_KINDS: Final = frozenset((PLACE, BREAK, FIX, KEY, MAP, ROCKFALL, BRIBE, CLEAR, DISCARD, PASS))
+
+
+class DuelGame(Game):
+    """A game of the Duel. Make one with ``Game.new(players=2, edition="duel")``."""
+
+    def __init__(
+        self,
+        players: int,
+        options: Options | None = None,
+        seed: int | None = None,
+        *,
+        first: int = 0,
+        names: list[str] | None = None,
+        gold_deck: list[int] | None = None,
+        deals: list[Deal] | None = None,
+        edition: str | Edition = "duel",
+        deck: Any = None,
+    ) -> None:
+        from .editions import find_edition
+
+        self.edition = find_edition(edition) if isinstance(edition, str) else edition
+        self.edition.check_players(players)
+        if first != 0:
+            raise ValueError("green (seat 0) starts the first round of the Duel")
+        if names is not None and len(names) != players:
+            raise ValueError(f"{len(names)} names for {players} players")
+        if gold_deck is not None:
+            raise ValueError("the Duel has no gold deck: its gold lies on the cards")
+        #: The deck of this game (the shipped provisional one unless another is given).
+        self.deck: DuelDeck = load_deck(deck)
+        register_deck_faces(self.deck.card_of_face)
+        self._listers, self._turn_kinds = {}, []
+        self.players = players
+        self.options = options or Options()
+        self.seed = seed
+        self.names = names
+        self._rng = random.Random(seed)
+        self._preset_deals = deals or []
+        self.initial_gold_deck = []
+        self.gold_deck = []
+        self.gold_kept = [[], []]
+        self.gold_seen = [[], []]
+        #: Each seat's nuggets so far (what :attr:`nuggets` reports).
+        self.gold_pieces = [0, 0]
+        # The 18 goals are shuffled once: round 1 takes the first 6, and so on.
+        goals = list(self.deck.goal_cards)
+        self._rng.shuffle(goals)
+        # A record's rounds bring their own goals; later rounds take the others.
+        preset = [goal for deal in self._preset_deals for goal in deal.goals]
+        self.goal_order = preset + [goal for goal in goals if goal not in preset]
+        self.rounds = []
+        self.phase = PLAY
+        self._start_round(0)
+
+    # -- rounds -----------------------------------------------------------------------
+
+    def _deal(self, first: int) -> Deal:
+        index = len(self.rounds)
+        cards = list(self.deck.playing_cards)
+        self._rng.shuffle(cards)
+        hands = [cards[:HAND_SIZE], cards[HAND_SIZE : 2 * HAND_SIZE]]
+        goals = self.goal_order[index * GOALS_PER_ROUND : (index + 1) * GOALS_PER_ROUND]
+        return Deal(first, list(COLOURS), "", goals, hands, cards[2 * HAND_SIZE :])
+
+    def _start_round(self, first: int) -> None:
+        # The generator deals every round even when a record supplies the deal,
+        # so that a game and its replay draw the same chance afterwards.
+        deal = self._deal(first)
+        index = len(self.rounds)
+        if index < len(self._preset_deals):
+            deal = replace(self._preset_deals[index], first=first)
+        self.rounds.append(RoundLog(deal))
+        self.state = RoundState(
+            roles=list(COLOURS),
+            hands=[list(hand) for hand in deal.hands],
+            draw_pile=deal.deck[::-1],
+            maze=DuelMaze(deal.goals, self.deck.start_faces),
+            first=first,
+            to_move=first,
+            broken=[0, 0],
+            maps=[{}, {}],
+            round_gold=[0, 0],
+            trapped=[False, False],
+        )
+        self.phase = PLAY
+
+    def end_round(self, result: Any) -> None:
+        """The round is over: its score is kept and the next round dealt."""
+        log = self.rounds[-1]
+        log.result = result
+        for seat in (0, 1):
+            self.gold_pieces[seat] += result.nuggets[seat]
+        self.state.round_gold = list(result.nuggets)
+        log.final = self.state
+        self.state.to_move = None
+        if len(self.rounds) == self.edition.rounds:
+            self.phase = OVER
+            return
+        # Green starts rounds 1 and 3, blue round 2: the start alternates.
+        self._start_round((self.state.first + 1) % 2)
+
+    @property
+    def duel_maze(self) -> DuelMaze:
+        maze = self.state.maze
+        assert isinstance(maze, DuelMaze)
+        return maze
+
+    # -- legal moves ------------------------------------------------------------------
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move of the seat to move: bribes first, then placements (by
+        cell), action cards, clears, discards; ``pass`` alone with an empty hand."""
+        seat = self.state.to_move
+        if seat is None or self.phase != PLAY:
+            return []
+        maze = self.duel_maze
+        moves: list[Move] = []
+        list_bribes(maze, seat, moves)
+        hand = self.state.hands[seat]
+        if not hand:
+            moves.append(Move(seat, PASS))
+            return moves
+        distinct = dict.fromkeys(hand)
+        if not self.state.broken[seat]:
+            self._list_placements(seat, distinct, moves)
+        for card in distinct:
+            kind = self.deck.kind_of(card)
+            if kind == BREAK:
+                other = 1 - seat
+                if not self.state.broken[other] & TOOL_BIT[BREAK_TOOL[card]]:
+                    moves.append(Move(seat, BREAK, card, target=other, tool=BREAK_TOOL[card]))
+            elif kind == FIX:
+                for tool in FIX_TOOLS[card]:
+                    if self.state.broken[seat] & TOOL_BIT[tool]:
+                        moves.append(Move(seat, FIX, card, target=seat, tool=tool))
+            elif kind == KEY:
+                list_keys(maze, seat, moves)
+            elif kind == MAP:
+                for index, (x, y) in enumerate(GOAL_CELLS):
+                    if not maze.revealed[index]:
+                        moves.append(Move(seat, MAP, MAP, x, y))
+            elif kind == ROCKFALL:
+                for x, y in maze.path_cells():
+                    if not maze.has_token((x, y)):
+                        moves.append(Move(seat, ROCKFALL, ROCKFALL, x, y))
+        ordered = sorted(hand)
+        pairs = list(dict.fromkeys(combinations(ordered, 2)))
+        if len(hand) >= 2:
+            for front in self._front(seat):
+                for first, second in pairs:
+                    moves.append(Move(seat, CLEAR, first, also=(second,), front=front))
+        for card in distinct:
+            moves.append(Move(seat, DISCARD, card))
+        for first, second in pairs:
+            moves.append(Move(seat, DISCARD, first, also=(second,)))
+        return moves
+
+    def _list_placements(self, seat: int, distinct: dict[str, None], moves: list[Move]) -> None:
+        maze = self.duel_maze
+        faces = [
+            (code, read_face(code))
+            for card in distinct
+            for code in self.deck.orientations.get(card, ())
+        ]
+        if not faces:
+            return
+        for cell in maze.candidate_cells():
+            constraints = maze.constraints(seat, cell)
+            for code, face in faces:
+                if maze.fits(seat, face, constraints, cell):
+                    moves.append(Move(seat, PLACE, code, *cell))
+
+    def _front(self, seat: int) -> list[str]:
+        broken = self.state.broken[seat]
+        return [card for card, tool in BREAK_TOOL.items() if broken & TOOL_BIT[tool]]
+
+    # -- checking a move --------------------------------------------------------------
+
+    def why_illegal(self, move: Move) -> str | None:
+        """The rule that ``move`` breaks, or ``None`` if it is legal now."""
+        if self.phase == OVER:
+            return Reason("the game is over")
+        seat = move.seat
+        if not 0 <= seat < self.players:
+            return Reason(
+                "there is no seat {seat} in a {players}-player game", seat=seat, players=2
+            )
+        if seat != self.state.to_move:
+            return Reason(
+                "it is seat {to_move}'s turn, not seat {seat}'s",
+                to_move=self.state.to_move,
+                seat=seat,
+            )
+        if not move.is_well_formed():
+            return Reason("malformed move")
+        if move.kind not in DUEL_KINDS:
+            return Reason(
+                "{edition} has no {kind} moves",
+                edition=Reason.word(self.edition.title, "edition"),
+                kind=Reason.word(move.kind, "move"),
+            )
+        if move.kind in (PLACE, KEY, MAP, ROCKFALL, BRIBE) and not (
+            -REACH <= move.x <= REACH and -REACH <= move.y <= REACH
+        ):
+            return Reason("cell {x},{y} is out of reach of any card", x=move.x, y=move.y)
+        if move.kind == BRIBE:
+            return bribe_error(self.duel_maze, seat, move.x, move.y)
+        hand = self.state.hands[seat]
+        if move.kind == PASS:
+            return None if not hand else Reason("pass is allowed only with an empty hand")
+        reason = self._cards_error(move, hand)
+        if reason is not None:
+            return reason
+        return self._kind_error(move)
+
+    def _cards_error(self, move: Move, hand: list[str]) -> str | None:
+        """What is wrong with the cards the move takes from the hand."""
+        seat = move.seat
+        if move.kind == PLACE:
+            printed = self.deck.card_of_face.get(move.card)
+            if printed is None or printed not in self.deck.path_codes:
+                return Reason("no card lies as {face}", face=move.card)
+            played = [printed]
+        else:
+            played = list(move.cards_played())
+            for card in played:
+                if self.deck.kind_of(card) is None:
+                    return Reason(
+                        "{edition} has no {card} card",
+                        edition=Reason.word(self.edition.title, "edition"),
+                        card=Reason.word(card, "card"),
+                    )
+            if move.kind not in (DISCARD, CLEAR) and self.deck.kind_of(move.card) != move.kind:
+                return Reason("malformed move")
+        left = list(hand)
+        for card in played:
+            if card not in left:
+                if played.count(card) > 1 and card in hand:
+                    return Reason(
+                        "seat {seat} holds fewer than {count} {card} cards",
+                        seat=seat,
+                        count=played.count(card),
+                        card=Reason.word(card, "card"),
+                    )
+                return Reason(
+                    "seat {seat} has no {card} card in hand",
+                    seat=seat,
+                    card=Reason.word(card, "card"),
+                )
+            left.remove(card)
+        return None
+
+    def _kind_error(self, move: Move) -> str | None:
+        seat = move.seat
+        state = self.state
+        maze = self.duel_maze
+        kind = move.kind
+        if kind == PLACE:
+            if state.broken[seat]:
+                tools = joined([Reason.word(tool, "tool") for tool in self.broken_tools(seat)])
+                return Reason(
+                    "seat {seat} has a broken {tools} and cannot place path cards",
+                    seat=seat,
+                    tools=tools,
+                )
+            return maze.placing_error(seat, read_face(move.card), move.cell)
+        if kind == BREAK:
+            if move.target != 1 - seat:
+                return Reason("in the Duel a broken tool goes in front of the other player")
+            if state.broken[move.target] & TOOL_BIT[move.tool]:
+                return Reason(
+                    "seat {target} already has a broken {tool}",
+                    target=move.target,
+                    tool=Reason.word(move.tool, "tool"),
+                )
+            return None
+        if kind == FIX:
+            if move.target != seat:
+                return Reason("in the Duel a repair mends only the player's own tools")
+            if not state.broken[seat] & TOOL_BIT[move.tool]:
+                return Reason(
+                    "seat {target} has no broken {tool}",
+                    target=seat,
+                    tool=Reason.word(move.tool, "tool"),
+                )
+            return None
+        if kind == KEY:
+            return key_error(maze, seat, move.x, move.y)
+        if kind == MAP:
+            index = maze.goal_at(move.cell)
+            if index is None:
+                return Reason("there is no goal card at {x},{y}", x=move.x, y=move.y)
+            if maze.revealed[index]:
+                return Reason("the goal at {x},{y} is already face up", x=move.x, y=move.y)
+            return None
+        if kind == ROCKFALL:
+            if move.cell in START_CELLS:
+                return Reason("rockfall cannot remove the start card")
+            if maze.goal_at(move.cell) is not None:
+                return Reason("rockfall cannot remove a goal card")
+            if move.cell not in maze.faces:
+                return Reason("there is no tunnel card at {x},{y}", x=move.x, y=move.y)
+            if maze.has_token(move.cell):
+                return Reason(
+                    "rockfall cannot remove the card at {x},{y}: a counter or a key lies on it",
+                    x=move.x,
+                    y=move.y,
+                )
+            return None
+        if kind == CLEAR:
+            if move.front not in self._front(seat):
+                return Reason(
+                    "seat {seat} has no {front} in front of it",
+                    seat=seat,
+                    front=Reason.word(move.front, "card"),
+                )
+            return None
+        if len(move.also) > 1:
+            return Reason(
+                "a discard in {edition} takes {many}",
+                edition=Reason.word(self.edition.title, "edition"),
+                many=Reason("1 to {most} cards", most=2),
+            )
+        return None
+
+    # -- playing ----------------------------------------------------------------------
+
+    def play(self, move: Move | str | int) -> None:
+        if isinstance(move, int):  # the Duel's moves have no codes (rules/codes.py)
+            raise IllegalMove(str(move), Reason("no move has the code {code}", code=move))
+        if isinstance(move, str):
+            try:
+                move = Move.parse(move)
+            except ValueError as error:
+                raise IllegalMove(move, str(error)) from None
+        reason = self.why_illegal(move)
+        if reason is not None:
+            raise IllegalMove(move, reason)
+        self._apply(move)
+
+    def _apply(self, move: Move) -> None:
+        """The steps after every move, in order (docs/rules-duel.md, "After every move")."""
+        self.moves.append(move)
+        state = self.state
+        maze = self.duel_maze
+        seat = move.seat
+        draws = 0
+        if move.kind == BRIBE:
+            maze.bribes.setdefault(move.cell, []).append(seat)
+            maze.changed()
+        else:
+            state.last_turn = seat
+            draws = self._carry_out(move)
+        hand = state.hands[seat]
+        pile = state.draw_pile
+        for _ in range(draws):
+            if pile:
+                hand.append(pile.pop())
+        maze.reveal_reached()
+        maze.claim(seat)
+        maze.claim(1 - seat)
+        end = self._round_end()
+        if end:
+            self.end_round(score_round(maze, end))
+            return
+        if move.kind != BRIBE:
+            state.to_move = 1 - seat
+
+    def _carry_out(self, move: Move) -> int:
+        """Carry out a main move (its cards leave the hand); the cards to draw after it."""
+        state = self.state
+        maze = self.duel_maze
+        seat = move.seat
+        hand = state.hands[seat]
+        kind = move.kind
+        if kind == PLACE:
+            printed = self.deck.card_of_face[move.card]
+            hand.remove(printed)
+            maze.lay(read_face(move.card), printed, move.cell)
+            state.last_path = seat
+            return 1
+        for card in move.cards_played():
+            hand.remove(card)
+        if kind == BREAK:
+            # The broken tool lies in front of the other player until it is mended.
+            state.broken[move.target] |= TOOL_BIT[move.tool]
+            return 1
+        if kind == FIX:
+            state.broken[seat] &= ~TOOL_BIT[move.tool]
+            state.discards += (move.card, f"break-{move.tool}")
+            return 1
+        elif kind == KEY:
+            maze.keys[move.cell] = seat
+            maze.changed()
+        elif kind == MAP:
+            index = maze.goal_at(move.cell)
+            assert index is not None
+            state.maps[seat][index] = maze.goals[index]
+        elif kind == ROCKFALL:
+            state.discards.append(maze.names[move.cell])
+            maze.remove(move.x, move.y)
+        elif kind == CLEAR:
+            state.broken[seat] &= ~TOOL_BIT[BREAK_TOOL[move.front]]
+            state.discards += (*move.cards_played(), move.front)
+            return 1
+        elif kind == DISCARD:
+            state.discards.extend(move.cards_played())
+            return len(move.cards_played())
+        else:
+            assert kind == PASS
+            return 1
+        state.discards.append(move.card)
+        return 1
+
+    def _round_end(self) -> str:
+        """Why the round ends now ("goals", "counters", "cards"), or ""."""
+        maze = self.duel_maze
+        if all(maze.revealed):
+            return "goals"
+        if not maze.counters_left(0) and not maze.counters_left(1):
+            return "counters"
+        state = self.state
+        if not state.draw_pile and not any(state.hands):
+            return "cards"
+        return ""
+
+    # -- reading the game -------------------------------------------------------------
+
+    @property
+    def nuggets(self) -> list[int]:
+        return list(self.gold_pieces)
+
+    def broken_tools(self, seat: int) -> list[str]:
+        return [tool for tool in TOOLS if self.state.broken[seat] & TOOL_BIT[tool]]
+
+    def copy(self) -> DuelGame:
+        other = object.__new__(DuelGame)
+        for name, value in vars(self).items():
+            if name == "_state":  # Game.state keeps the round state here
+                value = value.copy()
+            elif name == "_rng":
+                clone = random.Random.__new__(random.Random)
+                clone.setstate(value.getstate())
+                value = clone
+            elif name == "rounds":
+                value = [
+                    RoundLog(
+                        log.deal, list(log.moves), log.result, log.final_cells, final=log.final
+                    )
+                    for log in value
+                ]
+            elif isinstance(value, list):
+                value = [list(item) if isinstance(item, list) else item for item in value]
+            setattr(other, name, value)
+        return other
+
+
+register_game_class("duel", DuelGame)
+# The shipped deck's faces can be read in moves before any game is made (records, tools).
+register_deck_faces(shipped_deck().card_of_face)
+
+__all__ = ["DuelGame", "DuelRoundResult"]
