@@ -2,8 +2,9 @@
 
 Every move lists the legal moves first (as any bot or simulation must), picks
 one at random and plays it through the checking ``Game.play``.  The headline
-figures come from an uninstrumented run; the breakdown comes from a second run
-that times each step and is slower for it.
+figures come from an uninstrumented run, the native core and the pure engine
+side by side (interleaved, CPU time, the same games on both); the breakdown
+comes from a second run that times each step and is slower for it.
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ import io
 import pstats
 import random
 import time
+from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 
 from rich.console import Console
@@ -20,6 +23,7 @@ from rich.table import Table
 
 from .rules import Game, Options
 from .rules.editions import find_edition
+from .rules.native_engine import LegalMoves, native_engine, pure_engine
 
 
 @dataclass
@@ -38,21 +42,76 @@ def playouts(
     options: Options,
     edition: str = "base",
     deck: str | None = None,
+    *,
+    by_code: bool = False,
+    clock: Callable[[], float] = time.perf_counter,
 ) -> Tally:
     """Play ``games`` random games of ``edition`` (the Duel with ``deck``, a deck
-    file, if given) and time the whole run."""
+    file, if given) and time the whole run (``by_code``: play each move by its code,
+    where the core lists them)."""
     tally = Tally()
-    choose = random.Random(seed).choice
-    start = time.perf_counter()
+    # A uniform choice by one call of the generator (random.choice costs two Python
+    # calls more, as much as the core's move): the chooser is not what is measured.
+    uniform = random.Random(seed).random
+    start = clock()
     for number in range(games):
         game = Game.new(players, options, seed + number, edition=edition, deck=deck)
         while not game.is_over:
-            game.play(choose(game.legal_moves()))
+            moves = game.legal_moves()
+            if by_code and isinstance(moves, LegalMoves):
+                codes = moves.codes
+                game.play(codes[int(uniform() * len(codes))])
+            else:
+                game.play(moves[int(uniform() * len(moves))])
             tally.moves += 1
         tally.rounds += len(game.rounds)
         tally.games += 1
-    tally.seconds = time.perf_counter() - start
+    tally.seconds = clock() - start
     return tally
+
+
+def core_playouts(players: int, games: int, seed: int, options: Options, edition: str) -> Tally:
+    """Rounds played by the core alone (its own loop and random choice, round 1 of
+    each game), CPU time: what the core costs without Python around it."""
+    tally = Tally()
+    for number in range(games):
+        game = Game.new(players, options, seed + number, edition=edition)
+        core = game._core_round()
+        if core is None:
+            return tally
+        started = time.process_time()
+        tally.moves += core.playout(seed + number)
+        tally.seconds += time.process_time() - started
+        tally.rounds += 1
+    return tally
+
+
+#: The engines ``saboteur bench`` compares: how it makes games for each, and how it plays.
+ENGINES: dict[str, tuple[Callable[[], AbstractContextManager[None]], bool]] = {
+    "pure": (pure_engine, False),
+    "native": (nullcontext, False),
+    "native, by code": (nullcontext, True),
+}
+
+
+def compare_engines(
+    players: int, games: int, seed: int, options: Options, edition: str, repeats: int = 3
+) -> dict[str, Tally]:
+    """The same games on every engine, interleaved ``repeats`` times, in CPU time."""
+    totals = {name: Tally() for name in ENGINES}
+    for _ in range(repeats):
+        for name, (engine, by_code) in ENGINES.items():
+            with engine():
+                run = playouts(
+                    players, games, seed, options, edition,
+                    by_code=by_code, clock=time.process_time,
+                )  # fmt: skip
+            total = totals[name]
+            total.moves += run.moves
+            total.rounds += run.rounds
+            total.games += run.games
+            total.seconds += run.seconds
+    return totals
 
 
 def timed_playouts(
@@ -124,6 +183,10 @@ def run_bench(
         f"[bold]saboteur bench[/]: {games} random games of {title}, {players} players, "
         f"seed {seed}, one core; legal moves listed before every move"
     )
+    if deck is None and native_engine(find_edition(edition)) is not None:
+        _print_comparison(console, players, games, seed, options, edition)
+    else:
+        console.print("the native core is not in use (not built, PYSABOTEUR_PURE, or this edition)")
     tally = playouts(players, games, seed, options, edition, deck)
     summary = Table(show_header=False, box=None)
     summary.add_row("moves per second", f"[bold]{tally.moves / tally.seconds:,.0f}[/]")
@@ -146,3 +209,30 @@ def run_bench(
     if profile:
         print_profile(console, players, games, seed, options, edition)
     return 0
+
+
+def _print_comparison(
+    console: Console, players: int, games: int, seed: int, options: Options, edition: str
+) -> None:
+    totals = compare_engines(players, games, seed, options, edition)
+    pure = totals["pure"]
+    table = Table(title="engines side by side (interleaved, 3 runs each, CPU time)")
+    table.add_column("engine")
+    table.add_column("moves", justify="right")
+    table.add_column("moves per second", justify="right")
+    table.add_column("µs per move", justify="right")
+    table.add_column("times pure", justify="right")
+    core = core_playouts(players, games, seed, options, edition)
+    rows = [*totals.items(), ("core alone (its own playouts)", core)]
+    for name, tally in rows:
+        rate = tally.moves / tally.seconds if tally.seconds else 0.0
+        table.add_row(
+            name,
+            f"{tally.moves:,}",
+            f"{rate:,.0f}",
+            f"{1e6 / rate:.2f}" if rate else "-",
+            f"{rate / (pure.moves / pure.seconds):.1f}" if rate and pure.seconds else "-",
+        )
+    console.print(table)
+    if totals["native"].moves != pure.moves:
+        console.print("[bold red]the engines played different games: a bug[/]")

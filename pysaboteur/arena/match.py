@@ -10,6 +10,7 @@ decision times differ.
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -175,7 +176,7 @@ class DecisionClock:
         self.cpu: list[float] = []
         self.iterations: list[int | None] = []
 
-    def time(self, bot: Bot, observation: Observation, legal: list[Move]) -> Move:
+    def time(self, bot: Bot, observation: Observation, legal: Sequence[Move]) -> Move:
         wall, cpu = time.perf_counter(), time.thread_time()
         move = bot.choose(observation, legal)
         cpu = time.thread_time() - cpu

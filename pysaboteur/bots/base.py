@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from ..rules import Move, Observation
@@ -13,7 +13,7 @@ class Bot(Protocol):
 
     name: str
 
-    def choose(self, observation: Observation, legal_moves: list[Move]) -> Move:
+    def choose(self, observation: Observation, legal_moves: Sequence[Move]) -> Move:
         """One of ``legal_moves``; ``observation`` is the seat's own."""
         ...
 

@@ -15,6 +15,7 @@ seeded generator.  Suspicion comes from :class:`~.beliefs.RoleBeliefs`.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
 
@@ -113,7 +114,7 @@ class HeuristicBot:
             return other.saboteur_probabilities(observation)
         return self.beliefs(observation).saboteur_probabilities()
 
-    def choose(self, observation: Observation, legal_moves: list[Move]) -> Move:
+    def choose(self, observation: Observation, legal_moves: Sequence[Move]) -> Move:
         other = self.saboteur2(observation)
         if other is not None:
             return other.choose(observation, legal_moves)
@@ -125,7 +126,9 @@ class HeuristicBot:
         best = max(score for score, _ in scored)
         return self._rng.choice([move for score, move in scored if score >= best - 1e-9])
 
-    def scores(self, observation: Observation, legal_moves: list[Move]) -> list[tuple[float, Move]]:
+    def scores(
+        self, observation: Observation, legal_moves: Sequence[Move]
+    ) -> list[tuple[float, Move]]:
         """Every legal move with its score: higher is better for this seat."""
         other = self.saboteur2(observation)
         if other is not None:

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Final
@@ -186,7 +187,7 @@ class Saboteur2Heuristic:
     def saboteur_probabilities(self, observation: Observation) -> list[float]:
         return self.beliefs(observation).saboteur_probabilities()
 
-    def choose(self, observation: Observation, legal_moves: list[Move]) -> Move:
+    def choose(self, observation: Observation, legal_moves: Sequence[Move]) -> Move:
         if len(legal_moves) == 1:
             return legal_moves[0]
         if legal_moves[0].kind == STEAL:
@@ -196,12 +197,14 @@ class Saboteur2Heuristic:
         return self._rng.choice([move for score, move in scored if score >= best - 1e-9])
 
     @staticmethod
-    def _steal(observation: Observation, legal_moves: list[Move]) -> Move:
+    def _steal(observation: Observation, legal_moves: Sequence[Move]) -> Move:
         """From the richest seat; among the richest, the one that won least this round."""
         pieces = observation.get("gold_pieces", [0] * observation["players"])
         return max(legal_moves, key=lambda move: (pieces[move.target], -move.target))
 
-    def scores(self, observation: Observation, legal_moves: list[Move]) -> list[tuple[float, Move]]:
+    def scores(
+        self, observation: Observation, legal_moves: Sequence[Move]
+    ) -> list[tuple[float, Move]]:
         if legal_moves and legal_moves[0].kind == STEAL:
             pieces = observation.get("gold_pieces", [0] * observation["players"])
             return [(float(pieces[move.target]), move) for move in legal_moves]

@@ -29,6 +29,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Sequence
 from typing import Any
 
 from ..rules.cards import MINER
@@ -95,7 +96,7 @@ class IsmctsBot:
     def saboteur_probabilities(self, observation: Observation) -> list[float]:
         return self._heuristic.saboteur_probabilities(observation)
 
-    def choose(self, observation: Observation, legal_moves: list[Move]) -> Move:
+    def choose(self, observation: Observation, legal_moves: Sequence[Move]) -> Move:
         sab2 = self._heuristic.saboteur2(observation)
         if sab2 is not None:
             if self._saboteur2 is None:
@@ -187,7 +188,7 @@ class IsmctsBot:
             return miners_win_chance(game)
         return 1.0 if winner == MINERS else 0.0
 
-    def _select(self, node: Node, moves: list[Move]) -> tuple[Move, Node]:
+    def _select(self, node: Node, moves: Sequence[Move]) -> tuple[Move, Node]:
         best_value = -1.0
         best: tuple[Move, Node] | None = None
         for move in moves:

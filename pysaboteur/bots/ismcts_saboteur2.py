@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Sequence
 from typing import Final
 
 from ..rules.cards import BLUE, BOSS, GEOLOGIST, GOAL_CELLS, GREEN, SABOTEUR, parse_shape
@@ -89,7 +90,7 @@ class Saboteur2Search:
         self.seconds = seconds
         self.candidates = candidates
 
-    def choose(self, observation: Observation, legal_moves: list[Move]) -> Move:
+    def choose(self, observation: Observation, legal_moves: Sequence[Move]) -> Move:
         started = time.perf_counter()
         if len(legal_moves) == 1:
             return legal_moves[0]

@@ -25,6 +25,7 @@ import json
 import shlex
 import subprocess
 import threading
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Final
 
@@ -71,7 +72,7 @@ class ProcessBot:
     def parameters(self) -> dict[str, Any]:
         return {"command": self.command, "timeout": self.timeout, **self.extra}
 
-    def choose(self, observation: Observation, legal_moves: list[Move]) -> Move:
+    def choose(self, observation: Observation, legal_moves: Sequence[Move]) -> Move:
         before = self._cpu()
         self._send({"type": "choose", "observation": observation,
                     "legal_moves": [move.view() for move in legal_moves]})  # fmt: skip

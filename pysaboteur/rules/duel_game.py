@@ -367,7 +367,9 @@ class DuelGame(Game):
 
     # -- playing ----------------------------------------------------------------------
 
-    def play(self, move: Move | str) -> None:
+    def play(self, move: Move | str | int) -> None:
+        if isinstance(move, int):  # the Duel's moves have no codes (rules/codes.py)
+            raise IllegalMove(str(move), Reason("no move has the code {code}", code=move))
         if isinstance(move, str):
             try:
                 move = Move.parse(move)
@@ -476,7 +478,7 @@ class DuelGame(Game):
     def copy(self) -> DuelGame:
         other = object.__new__(DuelGame)
         for name, value in vars(self).items():
-            if name == "state":
+            if name == "_state":  # Game.state keeps the round state here
                 value = value.copy()
             elif name == "_rng":
                 clone = random.Random.__new__(random.Random)

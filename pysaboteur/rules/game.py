@@ -17,16 +17,18 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
 from .cards import GOAL_SHAPES, TOOL_BIT, TOOLS
+from .codes import codec_of
 from .editions import Deal, Edition, find_edition
 from .kinds import KINDS, Kind, load_kinds
 from .kinds.place import list_placements
 from .maze import GOAL_KEYS, Maze
 from .moves import PASS, PLACE, Move
+from .native_engine import CoreRound, Engine, LegalMoves, native_engine
 from .options import Options
 from .reasons import Reason
 from .results import MINERS, SABOTEURS, GoldPiecesResult, Result, RoundResult
@@ -130,6 +132,18 @@ class Game:
             raise ValueError(f"{self.edition.title} has no deck file (only the Duel has one)")
         self.edition.check_players(players)
         self._listers, self._turn_kinds = _listers_of(self.edition)
+        #: The native core, when it is built and plays this edition (rules/native_engine.py).
+        self._engine: Engine | None = native_engine(self.edition)
+        #: The moves the engine's codes named so far (by ``code | seat << 32``).
+        self._decoded: dict[int, Move | None] = (
+            {} if self._engine is None else self._engine.codec.known
+        )
+        #: The core's round, with the round state it holds: a state put in its place
+        #: (a new round, a determinized sample) is loaded into a new one when asked.
+        self._mirror: tuple[RoundState, CoreRound | None] | None = None
+        #: How many of the round's last moves the core has played and the state not yet:
+        #: the state catches up when it is read (:attr:`state`).
+        self._behind = 0
         if not 0 <= first < players:
             raise ValueError(f"the first seat must be between 0 and {players - 1}")
         if names is not None and len(names) != players:
@@ -232,6 +246,22 @@ class Game:
     # -- the round in play, for readers ----------------------------------------------
 
     @property
+    def state(self) -> RoundState:
+        """The round in play: everything a round changes."""
+        if self._behind:
+            self._catch_up()
+        return self._state
+
+    @state.setter
+    def state(self, state: RoundState) -> None:
+        self._state = state
+        self._behind = 0
+
+    def state_behind(self) -> RoundState:
+        """The state as it stands, without catching up with the core (for the core's restore)."""
+        return self._state
+
+    @property
     def round_number(self) -> int:
         """1, 2 or 3."""
         return len(self.rounds)
@@ -247,6 +277,9 @@ class Game:
 
     @property
     def to_move(self) -> int | None:
+        if self._behind and self._mirror is not None and self._mirror[1] is not None:
+            seat = self._mirror[1].to_move
+            return None if seat < 0 else seat
         return self.state.to_move
 
     @property
@@ -323,8 +356,18 @@ class Game:
 
     # -- legal moves ----------------------------------------------------------------
 
-    def legal_moves(self) -> list[Move]:
-        """Every legal move of the seat to move, in a fixed order."""
+    def legal_moves(self) -> Sequence[Move]:
+        """Every legal move of the seat to move, in a fixed order.
+
+        With the native core a :class:`~.native_engine.LegalMoves`, whose ``codes``
+        :meth:`play` takes too; else a list.
+        """
+        mirror = self._mirror
+        core = mirror[1] if mirror is not None and mirror[0] is self._state else self._core_round()
+        if core is not None:
+            assert self._engine is not None
+            mover, codes = core.listing()
+            return [] if mover < 0 else LegalMoves(codes, mover, self._engine.codec)
         state = self.state
         seat = state.to_move
         if seat is None:
@@ -439,20 +482,113 @@ class Game:
 
     # -- playing -------------------------------------------------------------------
 
-    def play(self, move: Move | str) -> None:
-        """Make a move (a :class:`Move` or its text); :class:`IllegalMove` if it breaks a rule."""
-        if isinstance(move, str):
-            try:
-                move = Move.parse(move)
-            except ValueError as error:
-                raise IllegalMove(move, str(error)) from None
+    def play(self, move: Move | str | int) -> None:
+        """Make a move: a :class:`Move`, its text, or its code for the seat to move
+        (:mod:`.codes`); :class:`IllegalMove` if it breaks a rule."""
+        mirror = self._mirror
+        core = mirror[1] if mirror is not None and mirror[0] is self._state else self._core_round()
+        if core is None:
+            self._play_by_rules(move)
+            return
+        # Legal is what the core lists; only a refused move asks the rules why.
+        if type(move) is int:
+            played = core.advance(move)  # 4 * the seat that moved, + the outcome
+            outcome = played & 3
+            if not outcome:
+                move = self._decode(move, core.to_move)  # refused: a move, or no move
+            else:
+                seat = played >> 2
+                decoded = self._decoded.get(move | seat << 32)
+                move = decoded if decoded is not None else self._decode(move, seat)
+        else:
+            if isinstance(move, str):
+                move = _parsed(move)
+            assert isinstance(move, Move) and self._engine is not None
+            code = self._engine.codec.encode(move) if move.seat == core.to_move else None
+            outcome = 0 if code is None else core.advance(code) & 3
+        if outcome == 1 and self.phase == PLAY:
+            # The core is ahead: the state catches up when it is next read.
+            self.rounds[-1].moves.append(move)
+            self._behind += 1
+            return
+        if outcome:
+            # The gold picks step both; a move that ends the play (the gold reached,
+            # the last card played) is the rules' to carry out, from the state as it
+            # stood before it.
+            if self._behind:
+                self._catch_up(core.previous() if outcome == 2 else None)
+            self._apply_rules(move)
+            return
+        reason = self.why_illegal(move)
+        if reason is None:
+            raise RuntimeError(f"the native core refused {move}, which the rules allow")
+        raise IllegalMove(move, reason)
+
+    def _decode(self, code: int, seat: int) -> Move:
+        assert self._engine is not None
+        decoded = self._engine.codec.decode(code, seat) if seat >= 0 else None
+        if decoded is None:
+            raise _no_such_code(code)
+        return decoded
+
+    def _play_by_rules(self, move: Move | str | int) -> None:
+        """:meth:`play` by the pure engine."""
+        if isinstance(move, int):
+            seat = self.state.to_move
+            decoded = None if seat is None else codec_of(self.edition).decode(move, seat)
+            if decoded is None:
+                raise _no_such_code(move)
+            move = decoded
+        elif isinstance(move, str):
+            move = _parsed(move)
         reason = self.why_illegal(move)
         if reason is not None:
             raise IllegalMove(move, reason)
         self._apply(move)
 
+    def _core_round(self) -> CoreRound | None:
+        """The core's round holding the round in play (loaded when the state is new)."""
+        if self._engine is None:
+            return None
+        mirror = self._mirror
+        state = self._state
+        if mirror is None or mirror[0] is not state:
+            mirror = self._mirror = (state, self._engine.load(self))
+        return mirror[1]
+
+    def _catch_up(self, standing: CoreRound | None = None) -> None:
+        """Bring the state up to the core: the moves it is behind are played again by
+        the rules when they are few, else the state is made from the core's round
+        (``standing``: the core's round as it stood after them, if not the one in play)."""
+        behind = self._behind
+        self._behind = 0
+        if behind <= _REPLAYED_AT_MOST:
+            moves = self.rounds[-1].moves
+            for move in moves[len(moves) - behind :]:
+                self._change_state(move)
+            return
+        assert self._engine is not None and self._mirror is not None
+        core = standing or self._mirror[1]
+        assert core is not None
+        self._engine.restore(self, core)
+
     def _apply(self, move: Move) -> None:
+        """Make a move already checked (what :meth:`play` does once it is)."""
+        state = self.state
+        mirror = self._mirror
+        if mirror is not None and mirror[0] is state and mirror[1] is not None:
+            assert self._engine is not None
+            code = self._engine.codec.encode(move)
+            if code is None or not mirror[1].play(code):
+                self._mirror = None
+        self._apply_rules(move)
+
+    def _apply_rules(self, move: Move) -> None:
         self.moves.append(move)
+        self._change_state(move)
+
+    def _change_state(self, move: Move) -> None:
+        """What a move does to the game (the rules' own code); it is in ``moves`` already."""
         kind = KINDS[move.kind]
         if not kind.is_turn:
             kind.apply(self, move)
@@ -485,6 +621,22 @@ class Game:
 
     # -- looking at the game ---------------------------------------------------------
 
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled without the core (it is found again on loading): the state caught up."""
+        self._catch_up()
+        fields = dict(vars(self))
+        fields["_engine"] = fields.get("_engine") is not None
+        fields["_mirror"] = None
+        fields["_decoded"] = None
+        return fields
+
+    def __setstate__(self, fields: dict[str, Any]) -> None:
+        native = fields.pop("_engine", False)
+        fields.pop("_decoded", None)
+        vars(self).update(fields)
+        self._engine = native_engine(self.edition) if native else None
+        self._decoded = {} if self._engine is None else self._engine.codec.known
+
     def copy(self) -> Game:
         """An independent copy of the game (for search).
 
@@ -493,14 +645,26 @@ class Game:
         """
         other = object.__new__(Game)
         for name, value in vars(self).items():
-            setattr(other, name, value if name in _SHARED else _copy_field(value))
+            if name != "_mirror":
+                setattr(other, name, value if name in _SHARED else _copy_field(value))
+        mirror = self._mirror
+        other._mirror = None
+        if mirror is not None and mirror[0] is self._state and mirror[1] is not None:
+            other._mirror = (other._state, mirror[1].copy())  # one block
+        elif self._behind:  # no core to catch up with: the copy catches up now
+            other._behind = 0
+            other._state = self.state.copy()
         return other
 
+
+#: A state this many moves behind the core plays them again; further behind, it is
+#: made from the core's round (a read every move or two replays; a rare read restores).
+_REPLAYED_AT_MOST: Final = 4
 
 #: Fields of a game that never change once it is made, shared by its copies.
 _SHARED: Final = frozenset(
     ("edition", "options", "seed", "names", "initial_gold_deck", "_preset_deals", "_listers",
-     "_turn_kinds")
+     "_turn_kinds", "_engine", "_decoded")
 )  # fmt: skip
 
 
@@ -563,6 +727,17 @@ _PHASE_ONLY: Final = {
     "gold": Reason("take is only for sharing out the gold once it is reached"),
     "steal": Reason("steal is only for thieves at the end of a round"),
 }
+
+
+def _parsed(text: str) -> Move:
+    try:
+        return Move.parse(text)
+    except ValueError as error:
+        raise IllegalMove(text, str(error)) from None
+
+
+def _no_such_code(code: int) -> IllegalMove:
+    return IllegalMove(str(code), Reason("no move has the code {code}", code=code))
 
 
 def _no_such_card(edition: Edition, card: str) -> Reason:

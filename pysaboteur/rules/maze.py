@@ -92,6 +92,26 @@ class Maze:
         maze._find_network()
         return maze
 
+    @classmethod
+    def restored(
+        cls,
+        goals: tuple[str, ...],
+        cells: dict[int, int],
+        network: dict[int, int],
+        revealed: list[bool],
+    ) -> Maze:
+        """A maze as another engine held it (the native core): its cells and network
+        as they are, nothing searched again."""
+        maze = cls.__new__(cls)
+        maze.goals = goals
+        maze.cells = cells
+        maze.network = network
+        maze.ladders = {key for key, face in cells.items() if LADDER_SIDES[face]}
+        maze.revealed = revealed
+        maze._frontier = None
+        maze._ladder_cells = None
+        return maze
+
     def copy(self) -> Maze:
         other = Maze.__new__(Maze)
         other.goals = self.goals

@@ -17,6 +17,7 @@ import os
 import random
 import threading
 import time
+from collections.abc import Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
@@ -34,7 +35,7 @@ def bot_seed(game_seed: int, version: int) -> int:
     return (game_seed * 1_000_003 + version) & _SEED_MASK
 
 
-def choose_move(spec: str, seed: int, observation: Observation, legal: list[Move]) -> Move:
+def choose_move(spec: str, seed: int, observation: Observation, legal: Sequence[Move]) -> Move:
     """A fresh bot's choice; a random legal move if the bot fails (the table must go on)."""
     try:
         return make_bot(spec, seed).choose(observation, legal)

@@ -107,7 +107,7 @@ class Driver:
         choice = asyncio.ensure_future(
             self.runner.choose(
                 table.bots, bot_seed(table.seed, version), seat_observation(game, seat),
-                game.legal_moves(),
+                list(game.legal_moves()),  # a plain list: it may travel to another process
             )
         )  # fmt: skip
         choice.add_done_callback(_ignore_outcome)

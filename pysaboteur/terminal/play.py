@@ -15,6 +15,7 @@ import contextlib
 import random
 import re
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 from rich.console import Console, Group
@@ -317,7 +318,9 @@ class PlaySession:
         self.console.print(render_moves(enumerate(self.game.legal_moves(), start=1)))
         self.console.print(_(_LIST_HINT))
 
-    def _understand(self, text: str, legal: list[Move], observation: Observation) -> Move | None:
+    def _understand(
+        self, text: str, legal: Sequence[Move], observation: Observation
+    ) -> Move | None:
         """The move ``text`` asks for, or ``None`` after answering a command or an error."""
         words = text.split()
         if not words:
@@ -356,7 +359,7 @@ class PlaySession:
             return None
         return move
 
-    def _numbered(self, number: int, legal: list[Move]) -> Move | None:
+    def _numbered(self, number: int, legal: Sequence[Move]) -> Move | None:
         """Move ``number`` of the list shown at the start of the turn (and by ``?``)."""
         if 1 <= number <= len(legal):
             return legal[number - 1]
@@ -370,7 +373,9 @@ class PlaySession:
     def _complain(self, message: str) -> None:
         self.console.print(Text("✗ ", style="bold red") + Text(message))
 
-    def _list_moves(self, legal: list[Move], observation: Observation, words: list[str]) -> None:
+    def _list_moves(
+        self, legal: Sequence[Move], observation: Observation, words: list[str]
+    ) -> None:
         numbered = list(enumerate(legal, start=1))
         if words:
             asked = " ".join(words)
@@ -408,7 +413,7 @@ class PlaySession:
 
     # -- gold -------------------------------------------------------------------------------
 
-    def _ask_gold(self, observation: Observation, legal: list[Move]) -> Move:
+    def _ask_gold(self, observation: Observation, legal: Sequence[Move]) -> Move:
         offer = observation["gold_offer"]
         history = observation["history"][-1]
         if not history[-1].endswith(" take"):  # the first pick: show where the gold was found
@@ -445,7 +450,7 @@ class PlaySession:
 
     # -- thefts (Saboteur 2) -----------------------------------------------------------------
 
-    def _ask_steal(self, observation: Observation, legal: list[Move]) -> Move:
+    def _ask_steal(self, observation: Observation, legal: Sequence[Move]) -> Move:
         """The person is a thief at the end of a round: from whom to steal 1 gold piece."""
         pieces = observation["gold_pieces"]
         victims = [move.target for move in legal]

@@ -1,0 +1,321 @@
+// pysaboteur.native._core: the core's Python face (nanobind). Only
+// pysaboteur/native/ calls it; everything else goes through pysaboteur.rules.
+#include <nanobind/nanobind.h>
+#include <nanobind/stl/array.h>
+#include <nanobind/stl/pair.h>
+#include <nanobind/stl/shared_ptr.h>
+#include <nanobind/stl/tuple.h>
+#include <nanobind/stl/vector.h>
+
+#include <algorithm>
+#include <cstring>
+#include <memory>
+#include <stdexcept>
+#include <tuple>
+
+#include "round.hpp"
+
+namespace nb = nanobind;
+using namespace sab;
+
+namespace {
+
+std::shared_ptr<Tables> make_tables(std::vector<int> kinds, std::vector<std::vector<uint16_t>> faces,
+                                    std::vector<std::vector<uint8_t>> tools, std::vector<uint8_t> tunnel_at,
+                                    std::vector<uint16_t> fits, std::vector<std::array<uint16_t, 2>> goal_shapes,
+                                    int gold_card, std::vector<int> saboteur_pay, std::vector<int> break_card,
+                                    std::vector<int> card_of_face, int most_discarded, int reach) {
+    if (kinds.size() > MAX_CARDS || faces.size() != kinds.size() || tools.size() != kinds.size())
+        throw std::invalid_argument("one kind, face list and tool list per card, at most 128 cards");
+    if (fits.size() != 4096 || goal_shapes.size() != 3)
+        throw std::invalid_argument("FITS has 4096 entries and there are 3 goal cards");
+    auto t = std::make_shared<Tables>();
+    t->card_count = static_cast<int>(kinds.size());
+    for (int kind : kinds) {
+        if (kind < 0 || kind >= KIND_COUNT) throw std::invalid_argument("a kind the core does not know");
+        t->kind.push_back(static_cast<uint8_t>(kind));
+    }
+    t->faces = std::move(faces);
+    t->tools = std::move(tools);
+    t->tunnel_at = std::move(tunnel_at);
+    t->fits = std::move(fits);
+    for (int i = 0; i < 3; ++i) t->goal_shapes[i] = goal_shapes[i];
+    t->gold_card = gold_card;
+    t->saboteur_pay = std::move(saboteur_pay);
+    if (break_card.size() != 3) throw std::invalid_argument("one break card per tool");
+    t->break_card = std::move(break_card);
+    t->card_of_face = std::move(card_of_face);
+    t->most_discarded = most_discarded;
+    t->reach = reach;
+    return t;
+}
+
+// A round and the tables it reads (shared by its copies); ``before`` is the round as
+// it was before the last move that ended the play (the gold reached, or the round over).
+// The legal moves of a round as codes, handed to Python as one object (a list of
+// Python ints would cost more than listing them).
+struct Codes {
+    std::vector<uint32_t> codes;
+};
+
+// len() and [] on the codes straight from the type's slots: a method looked up by
+// name would cost more than the listing.
+Py_ssize_t codes_length(PyObject* self) {
+    return static_cast<Py_ssize_t>(nb::inst_ptr<Codes>(self)->codes.size());
+}
+
+PyObject* codes_item(PyObject* self, Py_ssize_t index) {
+    const auto& codes = nb::inst_ptr<Codes>(self)->codes;
+    if (index < 0 || static_cast<size_t>(index) >= codes.size()) {
+        PyErr_SetString(PyExc_IndexError, "no move has that index");
+        return nullptr;
+    }
+    return PyLong_FromUnsignedLong(codes[static_cast<size_t>(index)]);
+}
+
+PyType_Slot codes_slots[] = {
+    {Py_sq_length, reinterpret_cast<void*>(codes_length)},
+    {Py_sq_item, reinterpret_cast<void*>(codes_item)},
+    {0, nullptr},
+};
+
+struct PyRound {
+    std::shared_ptr<Tables> tables;
+    Round round;
+    Round before;
+    // The moves last listed, while the round has not changed since: playing one of
+    // them needs no second listing.
+    std::shared_ptr<Codes> listed;
+
+    const std::shared_ptr<Codes>& legal() {
+        if (!listed) {
+            listed = std::make_shared<Codes>();
+            round.legal(listed->codes);
+        }
+        return listed;
+    }
+
+    // 0: refused (nothing changed); 1: played, and the play goes on; 2: played, and
+    // it ended the play (``before`` holds the round as it was); the seat that moved
+    // in the bits above (4 * seat).
+    int advance(uint32_t code) {
+        const auto& known = legal()->codes;
+        if (std::find(known.begin(), known.end(), code) == known.end()) return 0;
+        int seat = round.to_move;
+        // Only a placement (reaching the gold) or a turn with the pile empty (the
+        // last cards) can end the play: only then is the round kept as it was.
+        bool may_end = kind_of(code) == PLACE || round.pile_size == 0;
+        if (may_end) before = round;
+        round.apply(code);
+        listed.reset();
+        return (may_end && round.phase != PLAY ? 2 : 1) | seat << 2;
+    }
+};
+
+uint8_t seat_or_nobody(int seat) { return seat < 0 ? NOBODY : static_cast<uint8_t>(seat); }
+int seat_or_minus(uint8_t seat) { return seat == NOBODY ? -1 : seat; }
+
+template <size_t Size>
+void fill(uint8_t (&into)[Size], uint8_t& size, const std::vector<uint8_t>& from) {
+    if (from.size() > Size) throw std::invalid_argument("more cards than the core holds");
+    std::copy(from.begin(), from.end(), into);
+    size = static_cast<uint8_t>(from.size());
+}
+
+PyRound* make_round(std::shared_ptr<Tables> tables, int players, int first, int to_move, int phase,
+                    const std::vector<std::vector<uint8_t>>& hands, const std::vector<uint8_t>& pile,
+                    const std::vector<uint8_t>& broken, const std::vector<uint8_t>& miners,
+                    const std::vector<uint8_t>& goals, const std::vector<std::tuple<int, int>>& cells,
+                    const std::vector<uint8_t>& revealed, const std::vector<uint8_t>& offer,
+                    const std::vector<uint8_t>& gold, int gold_draw, int last_turn, int last_path, int finder,
+                    const std::vector<int>& round_gold, const std::vector<uint8_t>& discards,
+                    const std::vector<std::vector<uint8_t>>& maps) {
+    if (players < 1 || players > MAX_SEATS || hands.size() != static_cast<size_t>(players) ||
+        broken.size() != hands.size() || miners.size() != hands.size() || round_gold.size() != hands.size() ||
+        goals.size() != 3 || revealed.size() != 3 || cells.size() > MAX_CELLS || maps.size() != hands.size() ||
+        discards.size() > MAX_DISCARDS)
+        throw std::invalid_argument("a round's fields do not fit together");
+    auto* made = new PyRound{tables, {}, {}, {}};
+    std::memset(&made->before, 0, sizeof made->before);
+    Round& r = made->round;
+    std::memset(&r, 0, sizeof r);
+    r.tables = tables.get();
+    r.players = static_cast<uint8_t>(players);
+    r.first = static_cast<uint8_t>(first);
+    r.to_move = seat_or_nobody(to_move);
+    r.phase = static_cast<uint8_t>(phase);
+    r.last_turn = seat_or_nobody(last_turn);
+    r.last_path = seat_or_nobody(last_path);
+    r.finder = seat_or_nobody(finder);
+    r.winner = NO_TEAM;
+    for (int seat = 0; seat < players; ++seat) {
+        fill(r.hand[seat], r.hand_size[seat], hands[seat]);
+        r.broken[seat] = broken[seat];
+        r.miner[seat] = miners[seat];
+        r.round_gold[seat] = static_cast<int16_t>(round_gold[seat]);
+        if (maps[seat].size() > 3) throw std::invalid_argument("a seat maps at most the 3 goals");
+        std::copy(maps[seat].begin(), maps[seat].end(), r.mapped[seat]);
+        r.mapped_count[seat] = static_cast<uint8_t>(maps[seat].size());
+    }
+    fill(r.pile, r.pile_size, pile);
+    fill(r.offer, r.offer_size, offer);
+    fill(r.gold, r.gold_size, gold);
+    r.gold_draw = static_cast<uint8_t>(gold_draw);
+    std::copy(discards.begin(), discards.end(), r.discard_pile);
+    r.discards = static_cast<uint8_t>(discards.size());
+    uint8_t goal_cards[3] = {goals[0], goals[1], goals[2]};
+    r.maze.clear(goal_cards);
+    for (const auto& [key, face] : cells) r.maze.put(key, face);
+    for (int i = 0; i < 3; ++i) r.maze.revealed[i] = revealed[i] != 0;
+    r.maze.find_network(*tables);
+    return made;
+}
+
+// A random playout of the round from here: the bench's and callgrind's loop, with
+// a generator of its own (splitmix64) for the choices, which are not the game's chance.
+int playout(PyRound& self, uint64_t seed) {
+    std::vector<uint32_t> moves;
+    int played = 0;
+    uint64_t state = seed;
+    while (self.round.phase != ENDED) {
+        self.round.legal(moves);
+        if (moves.empty()) break;
+        self.listed.reset();
+        state += 0x9E3779B97F4A7C15ull;
+        uint64_t z = state;
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+        z ^= z >> 31;
+        self.round.play(moves[z % moves.size()]);
+        ++played;
+    }
+    return played;
+}
+
+}  // namespace
+
+NB_MODULE(_core, m) {
+    m.doc() = "The native core of pysaboteur: rounds of the base game, moves as codes.";
+    // Each edition's tables, and whatever rounds the last games hold, live as long as
+    // the process (pysaboteur/native/engine.py keeps them): not leaks to report at exit.
+    nb::set_leak_warnings(false);
+    nb::dict kinds;
+    kinds["place"] = static_cast<int>(PLACE);
+    kinds["break"] = static_cast<int>(BREAK);
+    kinds["fix"] = static_cast<int>(FIX);
+    kinds["rockfall"] = static_cast<int>(ROCKFALL);
+    kinds["map"] = static_cast<int>(MAP);
+    kinds["discard"] = static_cast<int>(DISCARD);
+    kinds["pass"] = static_cast<int>(PASS);
+    kinds["take"] = static_cast<int>(TAKE);
+    m.attr("KINDS") = kinds;
+    m.attr("PLAY") = static_cast<int>(PLAY);
+    m.attr("GOLD") = static_cast<int>(GOLD);
+    m.attr("ENDED") = static_cast<int>(ENDED);
+
+    nb::class_<Tables>(m, "Tables");
+    m.def("make_tables", &make_tables, nb::arg("kinds"), nb::arg("faces"), nb::arg("tools"),
+          nb::arg("tunnel_at"), nb::arg("fits"), nb::arg("goal_shapes"), nb::arg("gold_card"),
+          nb::arg("saboteur_pay"), nb::arg("break_card"), nb::arg("card_of_face"), nb::arg("most_discarded"),
+          nb::arg("reach"));
+
+    nb::class_<Codes>(m, "Codes", nb::type_slots(codes_slots))
+        .def("__contains__",
+             [](const Codes& self, long code) {
+                 return std::find(self.codes.begin(), self.codes.end(), static_cast<uint32_t>(code)) != self.codes.end();
+             })
+        .def("tolist", [](const Codes& self) { return self.codes; });
+
+    nb::class_<PyRound>(m, "Round")
+        .def("legal", [](PyRound& self) { return self.legal(); })
+        .def("listing",
+             [](PyRound& self) { return std::make_pair(seat_or_minus(self.round.to_move), self.legal()); })
+        .def("legal_count",
+             [](const PyRound& self) {
+                 static thread_local std::vector<uint32_t> moves;
+                 self.round.legal(moves);
+                 return moves.size();
+             })
+        .def("is_legal", [](const PyRound& self, uint32_t code) { return self.round.is_legal(code); })
+        .def("play", [](PyRound& self, uint32_t code) { return (self.advance(code) & 3) != 0; })
+        .def("advance", [](PyRound& self, uint32_t code) { return self.advance(code); })
+        .def("previous", [](const PyRound& self) { return new PyRound{self.tables, self.before, self.before, {}}; })
+        .def("copy", [](const PyRound& self) { return new PyRound(self); })
+        .def("playout", &playout)
+        .def_prop_ro("to_move", [](const PyRound& self) { return seat_or_minus(self.round.to_move); })
+        .def_prop_ro("revealed", [](const PyRound& self) {
+            return std::vector<bool>(self.round.maze.revealed, self.round.maze.revealed + 3);
+        })
+        .def_prop_ro("phase", [](const PyRound& self) { return static_cast<int>(self.round.phase); })
+        .def_prop_ro("winner", [](const PyRound& self) { return static_cast<int>(self.round.winner); })
+        .def_prop_ro("finder", [](const PyRound& self) { return seat_or_minus(self.round.finder); })
+        .def_prop_ro("last_turn", [](const PyRound& self) { return seat_or_minus(self.round.last_turn); })
+        .def_prop_ro("last_path", [](const PyRound& self) { return seat_or_minus(self.round.last_path); })
+        .def_prop_ro("discards",
+                     [](const PyRound& self) {
+                         return std::vector<int>(self.round.discard_pile, self.round.discard_pile + self.round.discards);
+                     })
+        .def_prop_ro("maps",
+                     [](const PyRound& self) {
+                         std::vector<std::vector<int>> maps;
+                         for (int seat = 0; seat < self.round.players; ++seat)
+                             maps.emplace_back(self.round.mapped[seat], self.round.mapped[seat] + self.round.mapped_count[seat]);
+                         return maps;
+                     })
+        .def_prop_ro("pile", [](const PyRound& self) {
+            return std::vector<int>(self.round.pile, self.round.pile + self.round.pile_size);
+        })
+        .def_prop_ro("network", [](const PyRound& self) {
+            std::vector<std::tuple<int, int>> network;  // key, sides, in the order cells joined
+            const Maze& maze = self.round.maze;
+            for (int i = 0; i < maze.net_count; ++i) {
+                int s = maze.net_of[i];
+                network.emplace_back(maze.slot_key[s], maze.slot_net[s]);
+            }
+            return network;
+        })
+        .def_prop_ro("broken",
+                     [](const PyRound& self) {
+                         return std::vector<int>(self.round.broken, self.round.broken + self.round.players);
+                     })
+        .def_prop_ro("round_gold",
+                     [](const PyRound& self) {
+                         return std::vector<int>(self.round.round_gold, self.round.round_gold + self.round.players);
+                     })
+        .def_prop_ro("hands",
+                     [](const PyRound& self) {
+                         std::vector<std::vector<int>> hands;
+                         for (int seat = 0; seat < self.round.players; ++seat)
+                             hands.emplace_back(self.round.hand[seat], self.round.hand[seat] + self.round.hand_size[seat]);
+                         return hands;
+                     })
+        .def_prop_ro("pile_size", [](const PyRound& self) { return static_cast<int>(self.round.pile_size); })
+        .def_prop_ro("gold", [](const PyRound& self) {
+            return std::vector<int>(self.round.gold, self.round.gold + self.round.gold_size);
+        })
+        .def_prop_ro("offer", [](const PyRound& self) {
+            return std::vector<int>(self.round.offer, self.round.offer + self.round.offer_size);
+        })
+        .def_prop_ro("cells",
+                     [](const PyRound& self) {
+                         std::vector<std::tuple<int, int>> cells;  // key, face, in the order they came
+                         const Maze& maze = self.round.maze;
+                         for (int i = 0; i < maze.cell_count; ++i) {
+                             int s = maze.slot_of[i];
+                             cells.emplace_back(maze.slot_key[s], maze.slot_face[s]);
+                         }
+                         return cells;
+                     })
+        .def_prop_ro("frontier", [](const PyRound& self) {
+            std::vector<std::tuple<int, int>> front;
+            const Maze& maze = self.round.maze;
+            for (int i = 0; i < maze.front_count; ++i) front.emplace_back(maze.front_key[i], maze.front_fits[i]);
+            return front;
+        });
+
+    m.def("make_round", &make_round, nb::rv_policy::take_ownership, nb::arg("tables"), nb::arg("players"),
+          nb::arg("first"), nb::arg("to_move"), nb::arg("phase"), nb::arg("hands"), nb::arg("pile"),
+          nb::arg("broken"), nb::arg("miners"), nb::arg("goals"), nb::arg("cells"), nb::arg("revealed"),
+          nb::arg("offer"), nb::arg("gold"), nb::arg("gold_draw"), nb::arg("last_turn"), nb::arg("last_path"),
+          nb::arg("finder"), nb::arg("round_gold"), nb::arg("discards"), nb::arg("maps"));
+}

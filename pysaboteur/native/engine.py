@@ -1,0 +1,99 @@
+"""The core behind a :class:`~pysaboteur.rules.Game`: a round of the core made from
+the game's round state, kept in step with it move by move (rules/native_engine.py
+says when it is used)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..rules.cards import GOAL_CARDS, MINER
+from ..rules.codes import Codec, codec_of
+from ..rules.editions import Edition
+from ..rules.gold import finder_draw_count
+from ..rules.maze import Maze
+from . import core, wants_pure
+from .tables import make_tables, plays
+
+_PHASES = {"play": 0, "gold": 1, "over": 2}
+
+
+class NativeEngine:
+    """The core's tables and codes of one edition."""
+
+    def __init__(self, edition: Edition) -> None:
+        self.edition = edition
+        self.codec: Codec = codec_of(edition)
+        self.tables = make_tables(edition)
+
+    def load(self, game: Any) -> Any | None:
+        """A round of the core holding ``game``'s round in play, or None if the core
+        cannot hold it (cards it does not know, as a determinized game may hold)."""
+        assert core is not None
+        state = game.state
+        index = self.codec.index
+        try:
+            hands = [[index[card] for card in hand] for hand in state.hands]
+            pile = [index[card] for card in state.draw_pile]
+            goals = [GOAL_CARDS.index(card) for card in state.maze.goals]
+            discards = [index[card] for card in state.discards]
+            phase = _PHASES[game.phase]
+        except (KeyError, ValueError):
+            return None
+        maze = state.maze
+        players = game.players
+        return core.make_round(
+            tables=self.tables,
+            players=players,
+            first=state.first,
+            to_move=-1 if state.to_move is None else state.to_move,
+            phase=phase,
+            hands=hands,
+            pile=pile,
+            broken=list(state.broken),
+            miners=[role == MINER for role in state.roles],
+            goals=goals,
+            cells=list(maze.cells.items()),
+            revealed=list(maze.revealed),
+            offer=list(state.offer),
+            gold=list(game.gold_deck),
+            gold_draw=finder_draw_count(game.options.gold_draw, players, state.roles),
+            last_turn=-1 if state.last_turn is None else state.last_turn,
+            last_path=-1 if state.last_path is None else state.last_path,
+            finder=-1 if state.finder is None else state.finder,
+            round_gold=list(state.round_gold),
+            discards=discards,
+            maps=[list(mapped) for mapped in state.maps],
+        )
+
+    def restore(self, game: Any, core_round: Any) -> None:
+        """Bring ``game``'s round state, in play, to where ``core_round`` stands (the core
+        played moves the state has not: no read needed it until now)."""
+        state = game.state_behind()
+        cards = self.codec.cards
+        state.hands = [[cards[card] for card in hand] for hand in core_round.hands]
+        state.draw_pile = [cards[card] for card in core_round.pile]
+        goals = state.maze.goals
+        state.maze = Maze.restored(
+            goals, dict(core_round.cells), dict(core_round.network), list(core_round.revealed)
+        )
+        to_move = core_round.to_move
+        state.to_move = None if to_move < 0 else to_move
+        state.broken = list(core_round.broken)
+        state.maps = [{index: goals[index] for index in mapped} for mapped in core_round.maps]
+        state.discards = [cards[card] for card in core_round.discards]
+        last_turn, last_path = core_round.last_turn, core_round.last_path
+        state.last_turn = None if last_turn < 0 else last_turn
+        state.last_path = None if last_path < 0 else last_path
+
+
+_ENGINES: dict[str, NativeEngine | None] = {}
+
+
+def engine_for(edition: Edition) -> NativeEngine | None:
+    """The core for ``edition``, or None where it does not play it (or is not built,
+    or ``PYSABOTEUR_PURE`` is set: it is read for every new game)."""
+    if wants_pure():
+        return None
+    if edition.name not in _ENGINES:
+        _ENGINES[edition.name] = NativeEngine(edition) if plays(edition) else None
+    return _ENGINES[edition.name]
