@@ -137,3 +137,19 @@ def test_a_time_budget_may_be_given_as_time_or_seconds() -> None:
     assert (bot.seconds, bot.iterations) == (0.5, None)
     assert isinstance(bot := make_bot("ismcts:seconds=2"), IsmctsBot)
     assert (bot.seconds, bot.iterations) == (2.0, None)
+
+
+def test_the_search_says_how_many_sampled_games_each_decision_took() -> None:
+    # The arena records it per decision (arena/match.py): the budget when the search
+    # ran, none when a single candidate or a forced move needed none.
+    for edition, players in (("base", 5), ("saboteur2", 5)):
+        game = Game.new(players, seed=3, edition=edition)
+        bot = make_bot("ismcts:iterations=3,candidates=3", seed=1)
+        searched = 0
+        for _ in range(12):
+            observation = seat_observation(game, game.to_move)
+            move = bot.choose(observation, game.legal_moves())
+            assert bot.last_iterations in (0, 3)
+            searched += bot.last_iterations == 3
+            game.play(move)
+        assert searched > 0, edition

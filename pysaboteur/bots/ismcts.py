@@ -89,6 +89,9 @@ class IsmctsBot:
         self.exploration = exploration
         self._heuristic = HeuristicBot(seed)
         self._saboteur2: Saboteur2Search | None = None
+        #: Sampled games the last decision was tried on (0: no search was needed), for
+        #: the arena's record of each decision.
+        self.last_iterations: int | None = None
 
     def beliefs(self, observation: Observation) -> RoleBeliefs:
         return self._heuristic.beliefs(observation)
@@ -105,8 +108,11 @@ class IsmctsBot:
                     iterations=self._saboteur2_iterations, seconds=self.seconds,
                     candidates=self.candidates,
                 )  # fmt: skip
-            return self._saboteur2.choose(observation, legal_moves)
+            chosen = self._saboteur2.choose(observation, legal_moves)
+            self.last_iterations = self._saboteur2.last_iterations
+            return chosen
         started = time.perf_counter()
+        self.last_iterations = 0
         if len(legal_moves) == 1:
             return legal_moves[0]
         if legal_moves[0].kind == TAKE:
@@ -144,6 +150,7 @@ class IsmctsBot:
                 advantage[move][0] += difference
                 advantage[move][1] += difference * difference
             count += 1
+        self.last_iterations = count
         return clear_winner(shortlist, advantage, count, CLEAR_MARGIN)
 
     def _iterate(

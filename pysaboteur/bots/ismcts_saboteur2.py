@@ -89,9 +89,12 @@ class Saboteur2Search:
         self.iterations = iterations
         self.seconds = seconds
         self.candidates = candidates
+        #: Sampled games the last decision was tried on (0: no search was needed).
+        self.last_iterations = 0
 
     def choose(self, observation: Observation, legal_moves: Sequence[Move]) -> Move:
         started = time.perf_counter()
+        self.last_iterations = 0
         if len(legal_moves) == 1:
             return legal_moves[0]
         heuristic = self._heuristic
@@ -129,6 +132,7 @@ class Saboteur2Search:
                 advantage[move][0] += difference
                 advantage[move][1] += difference * difference
             count += 1
+        self.last_iterations = count
         return clear_winner(shortlist, advantage, count, CLEAR_MARGIN)
 
     def _draw(self, sampler: Determinizer, beliefs: list[dict[str, float]], seat: int) -> Game:
