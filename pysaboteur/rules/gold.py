@@ -36,12 +36,16 @@ def first_picker(finder: int, roles: list[str]) -> int:
 
 def largest_total_at_most(cards: list[int], amount: int) -> int:
     """The largest sum of some of ``cards`` (values 1 to 3) that is not over ``amount``."""
-    counts = [cards.count(value) for value in (1, 2, 3)]
+    return _largest_total(cards.count(1), cards.count(2), cards.count(3), amount)
+
+
+def _largest_total(ones: int, twos: int, threes: int, amount: int) -> int:
+    """:func:`largest_total_at_most` of cards counted by value."""
     best = 0
-    for threes in range(min(counts[2], amount // 3) + 1):
-        for twos in range(min(counts[1], (amount - 3 * threes) // 2) + 1):
-            rest = amount - 3 * threes - 2 * twos
-            best = max(best, amount - rest + min(counts[0], rest))
+    for three in range(min(threes, amount // 3) + 1):
+        for two in range(min(twos, (amount - 3 * three) // 2) + 1):
+            rest = amount - 3 * three - 2 * two
+            best = max(best, amount - rest + min(ones, rest))
     return best
 
 
@@ -68,11 +72,17 @@ def pay_saboteur(deck: list[int], amount: int) -> tuple[list[int], list[int]]:
     kept: list[int] = []
     drawn: list[int] = []
     owed = amount
+    # The deck's cards by value, kept up to date: counting the deck again for every
+    # card drawn was most of a round's pay-out.
+    left = [0, deck.count(1), deck.count(2), deck.count(3)]
     while owed and deck:
-        owed = largest_total_at_most(deck, owed)
+        owed = _largest_total(left[1], left[2], left[3], owed)
         if not owed:
             break
         card = deck.pop(0)
         drawn.append(card)
-        owed = keep_or_send_down(card, owed, kept, deck)
+        still_owed = keep_or_send_down(card, owed, kept, deck)
+        if still_owed != owed:  # kept, not sent down
+            left[card] -= 1
+        owed = still_owed
     return kept, drawn

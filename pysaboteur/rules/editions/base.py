@@ -15,6 +15,7 @@ from ..gold import (
     pay_saboteur,
 )
 from ..results import MINERS, SABOTEURS, RoundResult
+from ..shuffle import shuffle
 from .edition import Deal, Edition
 
 if TYPE_CHECKING:
@@ -88,7 +89,7 @@ class BaseGame(Edition):
     def start_game(self, game: Game, rng: random.Random, gold_deck: list[int] | None) -> None:
         """The gold deck is shuffled once, before the first deal."""
         shuffled = list(GOLD_CARDS)
-        rng.shuffle(shuffled)
+        shuffle(shuffled, rng)
         game.initial_gold_deck = list(gold_deck) if gold_deck is not None else shuffled
         game.gold_deck = list(game.initial_gold_deck)  # top first
 

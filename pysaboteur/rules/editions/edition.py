@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from ..cards import GOAL_CARDS
 from ..faces import CARD_OF_FACE, LADDER_SIDES, face_code, register, turned_face
+from ..shuffle import shuffle
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -152,11 +153,11 @@ class Edition:
         """The role cards, the goal cards and the playing cards, each shuffled, in this
         order (every edition draws its chance the same way, so a seed deals alike)."""
         roles = self.role_pool(players)
-        rng.shuffle(roles)
+        shuffle(roles, rng)
         goals = list(GOAL_CARDS)
-        rng.shuffle(goals)
+        shuffle(goals, rng)
         cards = list(self.playing_cards)
-        rng.shuffle(cards)
+        shuffle(cards, rng)
         return roles, goals, cards
 
     def deal_error(self, deal: Deal, players: int) -> str | None:

@@ -1,0 +1,29 @@
+"""``random.Random.shuffle``, the same permutation from the same generator, at half
+the cost: the deals of a game are most of what making it costs, and most of a
+shuffle is the call of ``Random._randbelow`` for every card, written out here.
+
+A seed deals the same cards as it always has (records and golden games depend on
+it): tests/test_rules_shuffle.py compares this with ``Random.shuffle`` itself, so a
+Python whose shuffle draws differently is caught there.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TypeVar
+
+T = TypeVar("T")
+
+
+def shuffle(items: list[T], rng: random.Random) -> None:
+    """Shuffle ``items`` in place exactly as ``rng.shuffle(items)`` does."""
+    getrandbits = rng.getrandbits
+    for last in range(len(items) - 1, 0, -1):
+        # Random._randbelow_with_getrandbits(last + 1): draw as many bits as the
+        # bound has, again until the draw is below it.
+        bound = last + 1
+        bits = bound.bit_length()
+        pick = getrandbits(bits)
+        while pick >= bound:
+            pick = getrandbits(bits)
+        items[last], items[pick] = items[pick], items[last]
