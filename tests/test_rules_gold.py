@@ -4,8 +4,11 @@ for the saboteurs."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import combinations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from scenarios import (
     crafted_game,
     default_roles,
@@ -16,7 +19,7 @@ from scenarios import (
 )
 
 from pysaboteur.rules import Game, Options, public_observation, seat_observation
-from pysaboteur.rules.gold import pay_saboteur
+from pysaboteur.rules.gold import largest_total_at_most, pay_saboteur
 
 #: Five seats, saboteurs at 1 and 4 (a miner set aside).
 FIVE_SEATS = ["miner", "saboteur", "miner", "miner", "saboteur"]
@@ -280,3 +283,12 @@ def test_miners_win_with_an_empty_gold_deck_and_nobody_picks() -> None:
     result = game.rounds[0].result
     assert result is not None
     assert (result.winner, result.finder, result.gold) == ("miners", 3, [0] * 5)
+
+
+@given(
+    cards=st.lists(st.integers(min_value=1, max_value=3), max_size=12),
+    amount=st.integers(min_value=0, max_value=8),
+)
+def test_largest_total_is_the_best_sum_of_some_cards(cards: list[int], amount: int) -> None:
+    sums = {sum(chosen) for size in range(len(cards) + 1) for chosen in combinations(cards, size)}
+    assert largest_total_at_most(cards, amount) == max(total for total in sums if total <= amount)

@@ -41,6 +41,8 @@ def largest_total_at_most(cards: list[int], amount: int) -> int:
 
 def _largest_total(ones: int, twos: int, threes: int, amount: int) -> int:
     """:func:`largest_total_at_most` of cards counted by value."""
+    if ones >= amount:  # the usual case, the gold deck being mostly ones
+        return amount
     best = 0
     for three in range(min(threes, amount // 3) + 1):
         for two in range(min(twos, (amount - 3 * three) // 2) + 1):
