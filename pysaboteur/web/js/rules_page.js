@@ -6,7 +6,7 @@
 import { formatNumber, t, tn } from "./i18n.js";
 import { fill, h } from "./dom.js";
 import { cardSvg } from "./card_art.js";
-import { isBaseFace, isDeadEnd, parseFace } from "./cards.js";
+import { cardLabel, isBaseFace, isDeadEnd, parseFace } from "./cards.js";
 import { renderMaze } from "./maze_svg.js";
 
 const EDITIONS = ["base", "saboteur2"];
@@ -153,10 +153,8 @@ function pathRules(ruleOnTools) {
   ];
 }
 
-/** An action card's name as the table writes it ("break-pick" -> cards.name_break_pick). */
-function cardName(code) {
-  return t(`cards.name_${code.replaceAll("-", "_")}`);
-}
+/** An action card's name as the hand shows it under the card ("break-pick" -> "Break pick"). */
+const cardName = cardLabel;
 
 function baseActionCards(data) {
   const count = (code) => data.cards.action[code];
