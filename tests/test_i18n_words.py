@@ -166,12 +166,30 @@ HARNESS = textwrap.dedent(
     const [webDir, catalogueFile, lang] = process.argv.slice(2);
     const { readFileSync } = await import("node:fs");
     const catalogue = JSON.parse(readFileSync(catalogueFile, "utf8"));
-    globalThis.document = { documentElement: { lang }, querySelector: () => null };
+    // Just enough of a DOM for dom.js to build the hand: elements that keep their children.
+    class Element {
+      constructor(tag) { Object.assign(this, { tag, children: [], attributes: {}, dataset: {} }); }
+      setAttribute(name, value) { this.attributes[name] = value; }
+      append(...nodes) { this.children.push(...nodes); }
+      prepend(...nodes) { this.children.unshift(...nodes); }
+      addEventListener() {}
+      get textContent() { return this.children.map((c) => c.textContent ?? c).join(""); }
+      set textContent(text) { this.children = [String(text)]; }
+    }
+    globalThis.Node = Element;
+    globalThis.document = {
+      documentElement: { lang }, querySelector: () => null, getElementById: () => null,
+      body: new Element("body"), createElement: (tag) => new Element(tag),
+      createElementNS: (_, tag) => new Element(tag),
+    };
     globalThis.fetch = async () => ({ ok: true, json: async () => catalogue });
     const load = (name) => import(`file://${webDir}/js/${name}`);
     const i18n = await load("i18n.js");
     const cards = await load("cards.js");
     const words = await load("words.js");
+    const { renderHand } = await load("hand.js");
+    const find = (node, name) => node.className === name ? [node] :
+      (node.children || []).flatMap((child) => find(child, name));
     const names = (seat) => ["Ana", "Bo", "Cy"][seat];
     const codes = JSON.parse(process.argv[5]);
     const out = {
@@ -180,6 +198,10 @@ HARNESS = textwrap.dedent(
       discard: words.describeMove("1 discard map", names, 0),
       mine: words.describeMove("0 discard NS map", names, 0),
       capitals: ["iz", "έλεγχος", "ίχνος", "ü"].map(i18n.capitalised),
+      hand: find(renderHand({
+        hand: ["map", "NS", "fix-pick-lamp"], selected: null, turned: false,
+        playable: () => true, myTurn: true, onSelect: () => {},
+      }), "card-name").map((node) => node.textContent),
     };
     console.log(JSON.stringify(out));
     """
@@ -222,6 +244,8 @@ def test_a_card_label_capitalises_the_name_and_changes_nothing_else(
         assert label[1:] == name[1:] and label[0] == label[0].upper() != label[0].lower(), code
         if lang in ("sk", "it"):  # the names as a sentence holds them
             assert name[0] == name[0].lower(), code
+    labels = shown["labels"]
+    assert shown["hand"] == [labels["map"], labels["NESW"], labels["fix-pick-lamp"]]
     turkish = "İz" if lang == "tr" else "Iz"
     assert shown["capitals"] == [turkish, "Έλεγχος", "Ίχνος", "Ü"]  # Greek keeps its accent
 
@@ -232,10 +256,8 @@ def test_a_card_name_inside_a_slovak_sentence_is_lower_case(tmp_path: Path) -> N
     assert shown["discard"] == "Bo odhodil(a) kartu: mapa"
     # Slovak's list keeps "a" with the word after it (a no-break space, as Intl writes it).
     assert shown["mine"] == "Odhodil(a) si 2 karty: tunel (S J) a\u00a0mapa"
-    assert (shown["labels"]["map"], shown["labels"]["fix-pick-lamp"]) == (
-        "Mapa",
-        "Oprava krompáča / lampy",
-    )
+    # The hand's labels under the cards stand alone: capitalised.
+    assert shown["hand"] == ["Mapa", "Tunel", "Oprava krompáča / lampy"]
 
 
 def test_slovak_reasons_name_cards_in_lower_case() -> None:
