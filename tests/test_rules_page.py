@@ -171,8 +171,8 @@ def test_the_page_asks_only_for_keys_the_catalogue_has_and_uses_them_all() -> No
             code.replace("-", "_") for code in saboteur2_tables.EXPANSION_ACTIONS
         ),
     }
-    # The cards' names are the table's (cards.json), so the page and the table agree.
-    assert "`cards.name_${" in script
+    # The cards' names are the hand's labels (cards.js, from cards.json): page and table agree.
+    assert "const cardName = cardLabel;" in script
     for prefix, names in templated.items():
         assert f"`{prefix}${{" in script, prefix
         asked |= {prefix + name for name in names}
@@ -297,12 +297,17 @@ def test_the_tables_link_opens_the_rules_of_its_edition_in_a_new_tab(
     page.wait_for_function(
         "() => document.querySelector('[data-testid=rules-link]').href.includes('edition=')"
     )
-    assert link.get_attribute("href") == "/rules?edition=saboteur2"
+    assert link.get_attribute("href") == "/rules?edition=saboteur2&next_round_start=after-last"
     assert link.get_attribute("target") == "_blank"
     with context.expect_page() as opened:
         link.click()
     rules = opened.value
     rules.wait_for_function("() => document.body.dataset.ready === 'yes'")
     assert what_the_page_shows(rules)["edition"] == "saboteur2"
+    # Who begins: round 1 the first seat, rounds 2 and 3 by this table's option only.
+    game = rules.get_by_test_id("rules-section-game").inner_text()
+    assert "Round 1 begins with the player in the first seat, seat 0" in game
+    assert "At this table, rounds 2 and 3 begin with the player after the one who made" in game
+    assert "A table may choose another rule" not in game
     assert page.url == f"{server.url}t/{table}"  # the seat's own page stays where it was
     context.close()

@@ -3,7 +3,7 @@
 // card a move plays, always come from the server. The words come from the
 // catalogue (locales/<lang>/cards.json).
 
-import { joinSeries, t, tn } from "./i18n.js";
+import { capitalised, joinSeries, t, tn } from "./i18n.js";
 
 export const SIDES = ["N", "E", "S", "W"];
 export const TOOLS = ["pick", "lamp", "cart"];
@@ -208,9 +208,15 @@ const NAMES = {
   "free-at-last": t("cards.name_free_at_last"),
 };
 
-/** A short visible name: "Tunnel", "Dead end", "Break lamp", "Repair pick / lamp". */
+/** A short visible name, as a sentence holds it: "Tunnel", "Dead end" (Slovak "mapa"). */
 export function shortName(code) {
   return NAMES[isPathCode(code) ? pathKind(code) : code] || code;
+}
+
+/** A card's name standing alone, as under a card in the hand or on the rules page: "Map".
+ * The catalogues write names as they go inside a sentence ("odhodil(a) kartu: mapa"). */
+export function cardLabel(code) {
+  return capitalised(shortName(code));
 }
 
 /** What a goal card is, as a key's word: "gold" or "stone". */

@@ -5,7 +5,7 @@
 // matched the same way, by the printed cards each legal move lists.
 
 import { frontKind, isPathCode, shortName, turnedCode } from "./cards.js";
-import { formatList, t, tn } from "./i18n.js";
+import { capitalised, formatList, t, tn } from "./i18n.js";
 import { movesForCard } from "./moves.js";
 
 /** A seat's button for a tool card: "Break lamp", "Repair pick". */
@@ -128,7 +128,8 @@ function promptFor({ code, path, cells, seats, play, otherWay, broken, trapped, 
   }
   if (cells.length && code === "rockfall") return t("table.prompt_rockfall");
   if (cells.length && code === "map") return t("table.prompt_map");
-  return t("table.prompt_no_target", { card: shortName(code) }) + orDiscard;
+  // The card's name may open the sentence, and names are written as a sentence holds them.
+  return capitalised(t("table.prompt_no_target", { card: shortName(code) })) + orDiscard;
 }
 
 const sameCards = (a, b) => a.length === b.length && [...a].sort().every((card, i) => card === [...b].sort()[i]);

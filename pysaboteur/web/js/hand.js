@@ -3,7 +3,7 @@
 
 import { h } from "./dom.js";
 import { cardSvg } from "./card_art.js";
-import { describeCard, isPathCode, nuggetsText, piecesText, shortName, turnedCode } from "./cards.js";
+import { cardLabel, describeCard, isPathCode, nuggetsText, piecesText, turnedCode } from "./cards.js";
 import { t, tn } from "./i18n.js";
 
 function specOf(code, shown) {
@@ -43,7 +43,7 @@ export function renderHand({ hand, selected, turned, playable, myTurn, onSelect,
         onclick: () => onSelect(index),
       },
       cardSvg(specOf(code, shown), null),
-      h("span", { class: "card-name", "aria-hidden": "true" }, shortName(code)),
+      h("span", { class: "card-name", "aria-hidden": "true" }, cardLabel(code)),
     );
     list.append(h("li", {}, button));
   });

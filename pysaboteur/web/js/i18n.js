@@ -122,6 +122,15 @@ export function formatList(items, type = "conjunction") {
   return new Intl.ListFormat(language(), { style: "long", type }).format(items.map(String));
 }
 
+/** The first letter in capitals, as a label or a sentence begins: "mapa" -> "Mapa". Only
+ * Turkish needs the language's own rule (i -> İ); a Greek capital at the start of a word
+ * keeps its accent ("έλεγχος" -> "Έλεγχος"), which toLocaleUpperCase("el") would drop. */
+export function capitalised(text) {
+  if (!text) return text;
+  const first = language() === "tr" ? text[0].toLocaleUpperCase("tr") : text[0].toUpperCase();
+  return first + text.slice(1);
+}
+
 /** "north, east, south": items in a row with the language's comma, no "and". */
 export function joinSeries(items) {
   return items.map(String).join(t("common.series_separator"));

@@ -6,7 +6,7 @@
 import { formatNumber, t, tn } from "./i18n.js";
 import { fill, h } from "./dom.js";
 import { cardSvg } from "./card_art.js";
-import { isBaseFace, isDeadEnd, parseFace } from "./cards.js";
+import { cardLabel, isBaseFace, isDeadEnd, parseFace } from "./cards.js";
 import { renderMaze } from "./maze_svg.js";
 
 const EDITIONS = ["base", "saboteur2"];
@@ -153,10 +153,8 @@ function pathRules(ruleOnTools) {
   ];
 }
 
-/** An action card's name as the table writes it ("break-pick" -> cards.name_break_pick). */
-function cardName(code) {
-  return t(`cards.name_${code.replaceAll("-", "_")}`);
-}
+/** An action card's name as the hand shows it under the card ("break-pick" -> "Break pick"). */
+const cardName = cardLabel;
 
 function baseActionCards(data) {
   const count = (code) => data.cards.action[code];
@@ -187,8 +185,31 @@ function baseActionCards(data) {
   ];
 }
 
+/** Who begins rounds 2 and on, by the rule option `next_round_start` (rules.md section 8). */
+const NEXT_ROUND_START = {
+  "after-last": "rules.game_next_after_last",
+  rotate: "rules.game_next_rotate",
+  "last-path": "rules.game_next_last_path",
+};
+
+/** The table's own `next_round_start`, when the table's link says it (`?next_round_start=`). */
+function tableNextRoundStart() {
+  const asked = new URLSearchParams(window.location.search).get("next_round_start");
+  return Object.hasOwn(NEXT_ROUND_START, asked) ? asked : null;
+}
+
+/** Who begins each round: the engine's first seat (Game.new's `first`, seat 0) in round 1,
+ * then the option in force: the table's, or the default and the other choices. */
+function whoBegins() {
+  const option = tableNextRoundStart();
+  const later = option
+    ? [para(t(NEXT_ROUND_START[option]))]
+    : [para(t("rules.game_next")), para(t("rules.game_next_others"))];
+  return [para(t("rules.game_first")), ...later];
+}
+
 function nextRoundAndWinner(roundsKey, winnerKey, data) {
-  return [para(tn(roundsKey, data.rounds)), para(t("rules.game_next")), para(t(winnerKey))];
+  return [para(tn(roundsKey, data.rounds)), ...whoBegins(), para(t(winnerKey))];
 }
 
 // ---- the base game ----------------------------------------------------------------

@@ -263,9 +263,10 @@ function render() {
   if (!view) return;
   const title = document.getElementById("table-title");
   if (title) title.textContent = t("common.table_name", { table: tableId });
-  // The rules page opens on this table's edition.
+  // The rules page opens on this table's edition and says who begins each round here.
   const rules = document.getElementById("rules-link");
-  if (rules) rules.href = `/rules?edition=${encodeURIComponent(view.table.edition)}`;
+  const nextStart = encodeURIComponent(view.table.options?.next_round_start || "");
+  if (rules) rules.href = `/rules?edition=${encodeURIComponent(view.table.edition)}&next_round_start=${nextStart}`;
   if (view.table.status === "lobby") renderLobby(view);
   else renderGame(view);
   talk.show(view, state.seat);

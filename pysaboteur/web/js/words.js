@@ -6,7 +6,7 @@
 // language with cases declines the sentence around them, never a glued fragment.
 
 import { A_ROLE_WORDS, ROLE_WORDS, faceLetters, frontKind, isPathCode, pathKind, shortName } from "./cards.js";
-import { formatList, language, t, tn } from "./i18n.js";
+import { formatList, t, tn } from "./i18n.js";
 import { parseMove } from "./moves.js";
 
 export const ROLE_NAMES = ROLE_WORDS;
@@ -33,9 +33,7 @@ export function namer(view) {
   return (seat) => names?.[seat] || seats[seat]?.name || t("common.seat_name", { seat });
 }
 
-export function capitalised(text) {
-  return text ? text[0].toLocaleUpperCase(language()) + text.slice(1) : text;
-}
+export { capitalised } from "./i18n.js";
 
 /** Which sentence of a move aimed at a seat: who made it ("you" or "other") and who it aims
  * at ("you", "self": the mover itself, "other"): "you_other", "other_you", "other_self", … */
