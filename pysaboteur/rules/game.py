@@ -518,6 +518,8 @@ class Game:
             if self._behind:
                 self._catch_up(core.previous() if outcome == 2 else None)
             self._apply_rules(move)
+            if self.phase == STEAL:
+                self._mirror = (self._state, None)  # Saboteur 2's thefts are the rules' own
             return
         reason = self.why_illegal(move)
         if reason is None:
@@ -563,8 +565,13 @@ class Game:
         behind = self._behind
         self._behind = 0
         if behind <= _REPLAYED_AT_MOST:
+            # Each move sees the round's moves as they were when it was played (a
+            # Saboteur 2 look or swap names its move by their number).
             moves = self.rounds[-1].moves
-            for move in moves[len(moves) - behind :]:
+            later = moves[len(moves) - behind :]
+            del moves[len(moves) - behind :]
+            for move in later:
+                moves.append(move)
                 self._change_state(move)
             return
         assert self._engine is not None and self._mirror is not None
