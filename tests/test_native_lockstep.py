@@ -16,11 +16,12 @@ import pickle
 import random
 import subprocess
 import sys
+from collections.abc import Callable
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from inventory import Chooser
+from inventory import Chooser, Saboteur2Chooser
 
 from pysaboteur.native import core
 from pysaboteur.rules import (
@@ -34,7 +35,9 @@ from pysaboteur.rules import (
     public_observation,
     seat_observation,
 )
-from pysaboteur.rules.cards import CARD_COUNTS, TOOLS
+from pysaboteur.rules.cards import TOOLS
+from pysaboteur.rules.editions import find_edition
+from pysaboteur.rules.kinds.clear import FRONT_CARDS
 from pysaboteur.rules.native_engine import LegalMoves, native_engine, pure_engine
 from pysaboteur.rules.options import GOLD_DRAW_CHOICES, NEXT_ROUND_START_CHOICES
 
@@ -47,29 +50,71 @@ LOCKSTEP = settings(
 )
 
 
-def twins(players: int, options: Options, seed: int, first: int) -> tuple[Game, Game]:
+def twins(
+    players: int, options: Options, seed: int, first: int, edition: str = "base"
+) -> tuple[Game, Game]:
     """The same game twice: through the core, and by the pure engine."""
-    native = Game.new(players, options, seed, first=first)
+    native = Game.new(players, options, seed, first=first, edition=edition)
     with pure_engine():
-        pure = Game.new(players, options, seed, first=first)
+        pure = Game.new(players, options, seed, first=first, edition=edition)
     return native, pure
 
 
-def perturbed(move: Move, players: int, rng: random.Random) -> list[Move]:
+def perturbed(move: Move, players: int, rng: random.Random, cards: list[str]) -> list[Move]:
     """Moves a little off a legal one: cells off by one, other seats, other tools,
-    cards not held, the wrong seat to move."""
+    cards not held, other cards discarded with it or cleared, the wrong seat to move."""
     off = [
         move._replace(x=move.x + 1),
         move._replace(y=move.y - 1),
         move._replace(target=(move.target + 1) % players if move.target >= 0 else 0),
         move._replace(seat=(move.seat + 1) % players),
-        move._replace(card=rng.choice(list(CARD_COUNTS))),
+        move._replace(card=rng.choice(cards)),
     ]
     if move.tool:
         off.append(move._replace(tool=rng.choice([tool for tool in TOOLS if tool != move.tool])))
     if move.kind == "take":
         off.append(move._replace(value=move.value % 3 + 1))
+    if move.kind in ("discard", "clear"):
+        off.append(move._replace(also=tuple(sorted((*move.also, rng.choice(cards))))))
+        off.append(move._replace(also=move.also[1:]))
+    if move.kind == "clear":
+        off.append(move._replace(front=rng.choice(FRONT_CARDS)))
     return off
+
+
+def play_in_lockstep(
+    native: Game, pure: Game, choose: Callable[[Game], Move], rng: random.Random, look_every: int
+) -> None:
+    """Both games to their end under the same moves, compared at every step."""
+    players = pure.players
+    cards = list(pure.edition.card_counts)
+    played = 0
+    while not pure.is_over:
+        where = f"round {pure.round_number}, move {len(pure.moves)}"
+        listed = native.legal_moves()
+        # Saboteur 2's thefts at a round's end are the rules' own: a plain list.
+        assert isinstance(listed, LegalMoves) or pure.phase == "steal", where
+        assert list(listed) == pure.legal_moves(), where
+        move = choose(pure)
+        if played % look_every == 0:
+            for other in perturbed(move, players, rng, cards):
+                assert verdict(native, other) == verdict(pure, other), f"{where}: {other}"
+        if rng.random() < 0.5 and isinstance(listed, LegalMoves):
+            native.play(listed.codes[list(listed).index(move)])  # by its code
+        else:
+            native.play(move)
+        pure.play(move)
+        played += 1
+        if played % look_every == 0:
+            for seat in range(players):
+                assert seat_observation(native, seat) == seat_observation(pure, seat), where
+            assert public_observation(native) == public_observation(pure), where
+    assert native.is_over
+    assert native.nuggets == pure.nuggets
+    assert [log.result for log in native.rounds] == [log.result for log in pure.rounds]
+    assert game_to_record(native) == game_to_record(pure)
+    for seat in range(players):
+        assert seat_observation(native, seat) == seat_observation(pure, seat)
 
 
 def verdict(game: Game, move: Move) -> str | None:
@@ -105,33 +150,37 @@ def test_the_core_and_the_rules_agree_move_for_move(
 ) -> None:
     options = Options(gold_draw, next_round_start, open_hands)
     native, pure = twins(players, options, seed, rng.randrange(players))
-    choose = Chooser(rng, greed)
-    played = 0
-    while not pure.is_over:
-        where = f"round {pure.round_number}, move {len(pure.moves)}"
-        listed = native.legal_moves()
-        assert isinstance(listed, LegalMoves)
-        assert list(listed) == pure.legal_moves(), where
-        move = choose(pure)
-        if played % look_every == 0:
-            for other in perturbed(move, players, rng):
-                assert verdict(native, other) == verdict(pure, other), f"{where}: {other}"
-        if rng.random() < 0.5:
-            native.play(listed.codes[list(listed).index(move)])  # by its code
-        else:
-            native.play(move)
-        pure.play(move)
-        played += 1
-        if played % look_every == 0:
-            for seat in range(players):
-                assert seat_observation(native, seat) == seat_observation(pure, seat), where
-            assert public_observation(native) == public_observation(pure), where
-    assert native.is_over
-    assert native.nuggets == pure.nuggets
-    assert [log.result for log in native.rounds] == [log.result for log in pure.rounds]
-    assert game_to_record(native) == game_to_record(pure)
-    for seat in range(players):
-        assert seat_observation(native, seat) == seat_observation(pure, seat)
+    play_in_lockstep(native, pure, Chooser(rng, greed), rng, look_every)
+
+
+@LOCKSTEP
+@given(
+    players=st.integers(2, 12),
+    next_round_start=st.sampled_from(NEXT_ROUND_START_CHOICES),
+    open_hands=st.booleans(),
+    seed=st.integers(0, 2**32 - 1),
+    rng=st.randoms(use_true_random=False),
+    greed=st.sampled_from([0.0, 0.6, 0.9]),
+    variety=st.sampled_from([0.0, 0.5, 0.9]),
+    look_every=st.integers(1, 12),
+)
+def test_the_core_and_the_rules_agree_on_saboteur2_move_for_move(
+    players: int,
+    next_round_start: str,
+    open_hands: bool,
+    seed: int,
+    rng: random.Random,
+    greed: float,
+    variety: float,
+    look_every: int,
+) -> None:
+    # variety draws each kind of move as often as the others: traps, thefts, swaps,
+    # clears and discards of several cards, which a uniform choice among hundreds of
+    # placements and discards would rarely reach.
+    options = Options(next_round_start=next_round_start, open_hands=open_hands)
+    native, pure = twins(players, options, seed, rng.randrange(players), "saboteur2")
+    assert native_engine(find_edition("saboteur2")) is not None
+    play_in_lockstep(native, pure, Saboteur2Chooser(rng, greed, variety), rng, look_every)
 
 
 def test_pysaboteur_pure_keeps_the_core_out(monkeypatch: pytest.MonkeyPatch) -> None:
