@@ -16,7 +16,6 @@ import pickle
 import random
 import subprocess
 import sys
-from collections.abc import Callable
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -83,7 +82,11 @@ def perturbed(move: Move, players: int, rng: random.Random, cards: list[str]) ->
 
 
 def play_in_lockstep(
-    native: Game, pure: Game, choose: Callable[[Game], Move], rng: random.Random, look_every: int
+    native: Game,
+    pure: Game,
+    choose: Chooser | Saboteur2Chooser,
+    rng: random.Random,
+    look_every: int,
 ) -> None:
     """Both games to their end under the same moves, compared at every step."""
     players = pure.players
