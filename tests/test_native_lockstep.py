@@ -11,6 +11,7 @@ catching up (playing the moves again, and restoring from the core) are compared.
 
 from __future__ import annotations
 
+import copy
 import os
 import pickle
 import random
@@ -277,3 +278,12 @@ def test_a_pickled_game_finds_its_core_again_and_goes_on_alike() -> None:
         loaded.play(loaded.legal_moves().codes[-1])
     assert isinstance(loaded.legal_moves(), LegalMoves)
     assert seat_observation(loaded, 1) == seat_observation(game, 1)
+
+
+def test_legal_moves_copy_and_pickle_as_the_list_of_their_moves() -> None:
+    # Their codes live in the core: a deep copy or a pickle is the plain list.
+    listed = Game.new(5, seed=4, edition="saboteur2").legal_moves()
+    assert isinstance(listed, LegalMoves)
+    for again in (copy.deepcopy(listed), pickle.loads(pickle.dumps(listed))):
+        assert type(again) is list
+        assert again == list(listed)
