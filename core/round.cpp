@@ -105,6 +105,8 @@ void Round::legal(std::vector<uint32_t>& out) const {
                 for (int i = 0; i < found; ++i) out.push_back(with_cell(code_of(ROCKFALL, card), keys[i]));
                 break;
             }
+            case PLACE:  // listed above
+                break;
             default:
                 list_saboteur2(seat, card, out);
                 break;
