@@ -287,3 +287,27 @@ def test_legal_moves_copy_and_pickle_as_the_list_of_their_moves() -> None:
     for again in (copy.deepcopy(listed), pickle.loads(pickle.dumps(listed))):
         assert type(again) is list
         assert again == list(listed)
+
+
+def test_saboteur2_thefts_are_the_rules_and_the_next_round_is_the_cores_again() -> None:
+    # Seed 0, 4 players: seats 2 and 3 play thefts, the cards run out without the gold;
+    # the profiteer (seat 2) alone wins 3 gold pieces, the geologist (seat 1) takes 10.
+    game = Game.new(4, seed=0, edition="saboteur2")
+    while game.phase != "steal":
+        moves = game.legal_moves()
+        assert isinstance(moves, LegalMoves)
+        thefts = [move for move in moves if move.kind == "theft"]
+        places = [move for move in moves if move.kind == "place"]
+        game.play(thefts[0] if thefts else places[-1] if places else moves[0])
+    assert (game.round_number, len(game.moves), game.gold_pieces) == (1, 101, [0, 10, 3, 0])
+    listed = game.legal_moves()
+    assert type(listed) is list and [str(move) for move in listed] == ["3 steal @1", "3 steal @2"]
+    game.play("3 steal @2")
+    assert [str(move) for move in game.legal_moves()] == ["2 steal @1", "2 steal @3"]
+    game.play(game.legal_moves()[0])
+    assert (game.round_number, game.phase, game.gold_pieces) == (2, "play", [0, 9, 3, 1])
+    assert game.rounds[0].result is not None and game.rounds[0].result.to_dict()["thefts"] == [
+        [3, 2],
+        [2, 1],
+    ]
+    assert isinstance(game.legal_moves(), LegalMoves)
