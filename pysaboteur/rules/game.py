@@ -518,8 +518,6 @@ class Game:
             if self._behind:
                 self._catch_up(core.previous() if outcome == 2 else None)
             self._apply_rules(move)
-            if self.phase == STEAL:
-                self._mirror = (self._state, None)  # Saboteur 2's thefts are the rules' own
             return
         reason = self.why_illegal(move)
         if reason is None:
@@ -593,6 +591,8 @@ class Game:
     def _apply_rules(self, move: Move) -> None:
         self.moves.append(move)
         self._change_state(move)
+        if self.phase == STEAL and self._mirror is not None:
+            self._mirror = (self._state, None)  # Saboteur 2's thefts are the rules' own
 
     def _change_state(self, move: Move) -> None:
         """What a move does to the game (the rules' own code); it is in ``moves`` already."""
