@@ -24,7 +24,9 @@ std::shared_ptr<Tables> make_tables(std::vector<int> kinds, std::vector<std::vec
                                     std::vector<std::vector<uint8_t>> tools, std::vector<uint8_t> tunnel_at,
                                     std::vector<uint16_t> fits, std::vector<std::array<uint16_t, 2>> goal_shapes,
                                     int gold_card, std::vector<int> saboteur_pay, std::vector<int> break_card,
-                                    std::vector<int> card_of_face, int most_discarded, int reach) {
+                                    std::vector<int> card_of_face, int most_discarded, int reach,
+                                    bool gold_pieces, bool clears, std::vector<uint8_t> ladder_sides,
+                                    std::vector<uint8_t> rank, std::vector<int> front_card) {
     if (kinds.size() > MAX_CARDS || faces.size() != kinds.size() || tools.size() != kinds.size())
         throw std::invalid_argument("one kind, face list and tool list per card, at most 128 cards");
     if (fits.size() != 4096 || goal_shapes.size() != 3)
@@ -47,6 +49,18 @@ std::shared_ptr<Tables> make_tables(std::vector<int> kinds, std::vector<std::vec
     t->card_of_face = std::move(card_of_face);
     t->most_discarded = most_discarded;
     t->reach = reach;
+    if (most_discarded < 1 || most_discarded > 3) throw std::invalid_argument("a discard takes 1 to 3 cards");
+    if (rank.size() != t->kind.size() || front_card.size() != FRONT_COUNT)
+        throw std::invalid_argument("one rank per card, and one card per front");
+    t->gold_pieces = gold_pieces;
+    t->clears = clears;
+    t->ladder_sides = std::move(ladder_sides);
+    t->rank = std::move(rank);
+    for (int i = 0; i < FRONT_COUNT; ++i) t->front_card[i] = front_card[i];
+    for (int card = 0; card < t->card_count; ++card) {
+        const auto& lying = t->faces[card];
+        t->is_ladder.push_back(t->kind[card] == PLACE && !lying.empty() && t->ladder_of(lying[0]) ? 1 : 0);
+    }
     return t;
 }
 
@@ -129,11 +143,18 @@ PyRound* make_round(std::shared_ptr<Tables> tables, int players, int first, int 
                     const std::vector<uint8_t>& revealed, const std::vector<uint8_t>& offer,
                     const std::vector<uint8_t>& gold, int gold_draw, int last_turn, int last_path, int finder,
                     const std::vector<int>& round_gold, const std::vector<uint8_t>& discards,
-                    const std::vector<std::vector<uint8_t>>& maps) {
+                    const std::vector<std::vector<uint8_t>>& maps, const std::vector<uint8_t>& roles,
+                    const std::vector<uint8_t>& trapped, const std::vector<uint8_t>& thieves,
+                    const std::vector<uint8_t>& reserve, const std::vector<uint8_t>& hats_out, int moves_played,
+                    const std::vector<std::tuple<int, int, int, int, int>>& looks,
+                    const std::vector<std::tuple<int, int, int, std::vector<uint8_t>, std::vector<uint8_t>>>& swaps) {
     if (players < 1 || players > MAX_SEATS || hands.size() != static_cast<size_t>(players) ||
         broken.size() != hands.size() || miners.size() != hands.size() || round_gold.size() != hands.size() ||
         goals.size() != 3 || revealed.size() != 3 || cells.size() > MAX_CELLS || maps.size() != hands.size() ||
-        discards.size() > MAX_DISCARDS)
+        discards.size() > MAX_DISCARDS || (!roles.empty() && roles.size() != hands.size()) ||
+        (!trapped.empty() && trapped.size() != hands.size()) || thieves.size() > MAX_SEATS ||
+        reserve.size() > MAX_ROLES || hats_out.size() > MAX_ROLES || looks.size() > MAX_LOOKS ||
+        swaps.size() > MAX_SWAPS)
         throw std::invalid_argument("a round's fields do not fit together");
     auto* made = new PyRound{tables, {}, {}, {}};
     std::memset(&made->before, 0, sizeof made->before);
@@ -167,6 +188,24 @@ PyRound* make_round(std::shared_ptr<Tables> tables, int players, int first, int 
     r.maze.clear(goal_cards);
     for (const auto& [key, face] : cells) r.maze.put(key, face);
     for (int i = 0; i < 3; ++i) r.maze.revealed[i] = revealed[i] != 0;
+    std::copy(roles.begin(), roles.end(), r.role);
+    std::copy(trapped.begin(), trapped.end(), r.trapped);
+    fill(r.thieves, r.thief_count, thieves);
+    fill(r.reserve, r.reserve_size, reserve);
+    fill(r.hats_out, r.hats_out_size, hats_out);
+    r.moves_played = static_cast<uint16_t>(moves_played);
+    for (const auto& [move, viewer, seat, role, laid_aside] : looks)
+        r.looks[r.look_count++] = Look{static_cast<uint16_t>(move), static_cast<uint8_t>(viewer),
+                                       static_cast<uint8_t>(seat), static_cast<uint8_t>(role),
+                                       static_cast<uint8_t>(laid_aside)};
+    for (const auto& [move, seat, other, gave, got] : swaps) {
+        SwapRecord& record = r.swaps[r.swap_count++];
+        record.move = static_cast<uint16_t>(move);
+        record.seat = static_cast<uint8_t>(seat);
+        record.other = static_cast<uint8_t>(other);
+        fill(record.gave, record.gave_size, gave);
+        fill(record.got, record.got_size, got);
+    }
     r.maze.find_network(*tables);
     return made;
 }
@@ -195,7 +234,7 @@ int playout(PyRound& self, uint64_t seed) {
 }  // namespace
 
 NB_MODULE(_core, m) {
-    m.doc() = "The native core of pysaboteur: rounds of the base game, moves as codes.";
+    m.doc() = "The native core of pysaboteur: rounds of the base game and Saboteur 2, moves as codes.";
     // Each edition's tables, and whatever rounds the last games hold, live as long as
     // the process (pysaboteur/native/engine.py keeps them): not leaks to report at exit.
     nb::set_leak_warnings(false);
@@ -208,6 +247,15 @@ NB_MODULE(_core, m) {
     kinds["discard"] = static_cast<int>(DISCARD);
     kinds["pass"] = static_cast<int>(PASS);
     kinds["take"] = static_cast<int>(TAKE);
+    kinds["theft"] = static_cast<int>(THEFT);
+    kinds["trapped"] = static_cast<int>(TRAPPED);
+    kinds["free-at-last"] = static_cast<int>(FREE_AT_LAST);
+    kinds["hands-off"] = static_cast<int>(HANDS_OFF);
+    kinds["inspection"] = static_cast<int>(INSPECTION);
+    kinds["swap-hand"] = static_cast<int>(SWAP_HAND);
+    kinds["swap-hats"] = static_cast<int>(SWAP_HATS);
+    kinds["clear"] = static_cast<int>(CLEAR);
+    kinds["steal"] = static_cast<int>(STEAL);
     m.attr("KINDS") = kinds;
     m.attr("PLAY") = static_cast<int>(PLAY);
     m.attr("GOLD") = static_cast<int>(GOLD);
@@ -217,7 +265,8 @@ NB_MODULE(_core, m) {
     m.def("make_tables", &make_tables, nb::arg("kinds"), nb::arg("faces"), nb::arg("tools"),
           nb::arg("tunnel_at"), nb::arg("fits"), nb::arg("goal_shapes"), nb::arg("gold_card"),
           nb::arg("saboteur_pay"), nb::arg("break_card"), nb::arg("card_of_face"), nb::arg("most_discarded"),
-          nb::arg("reach"));
+          nb::arg("reach"), nb::arg("gold_pieces"), nb::arg("clears"), nb::arg("ladder_sides"), nb::arg("rank"),
+          nb::arg("front_card"));
 
     nb::class_<Codes>(m, "Codes", nb::type_slots(codes_slots))
         .def("__contains__",
@@ -306,6 +355,46 @@ NB_MODULE(_core, m) {
                          }
                          return cells;
                      })
+        .def_prop_ro("roles",
+                     [](const PyRound& self) {
+                         return std::vector<int>(self.round.role, self.round.role + self.round.players);
+                     })
+        .def_prop_ro("trapped",
+                     [](const PyRound& self) {
+                         return std::vector<bool>(self.round.trapped, self.round.trapped + self.round.players);
+                     })
+        .def_prop_ro("thieves",
+                     [](const PyRound& self) {
+                         return std::vector<int>(self.round.thieves, self.round.thieves + self.round.thief_count);
+                     })
+        .def_prop_ro("reserve",
+                     [](const PyRound& self) {
+                         return std::vector<int>(self.round.reserve, self.round.reserve + self.round.reserve_size);
+                     })
+        .def_prop_ro("hats_out",
+                     [](const PyRound& self) {
+                         return std::vector<int>(self.round.hats_out, self.round.hats_out + self.round.hats_out_size);
+                     })
+        .def_prop_ro("looks",
+                     [](const PyRound& self) {
+                         std::vector<std::tuple<int, int, int, int, int>> looks;  // laid_aside: role + 1, 0 none
+                         for (int i = 0; i < self.round.look_count; ++i) {
+                             const Look& look = self.round.looks[i];
+                             looks.emplace_back(look.move, look.viewer, look.seat, look.role, look.laid_aside);
+                         }
+                         return looks;
+                     })
+        .def_prop_ro("swaps",
+                     [](const PyRound& self) {
+                         std::vector<std::tuple<int, int, int, std::vector<int>, std::vector<int>>> swaps;
+                         for (int i = 0; i < self.round.swap_count; ++i) {
+                             const SwapRecord& swap = self.round.swaps[i];
+                             swaps.emplace_back(swap.move, swap.seat, swap.other,
+                                                std::vector<int>(swap.gave, swap.gave + swap.gave_size),
+                                                std::vector<int>(swap.got, swap.got + swap.got_size));
+                         }
+                         return swaps;
+                     })
         .def_prop_ro("frontier", [](const PyRound& self) {
             std::vector<std::tuple<int, int>> front;
             const Maze& maze = self.round.maze;
@@ -317,5 +406,10 @@ NB_MODULE(_core, m) {
           nb::arg("first"), nb::arg("to_move"), nb::arg("phase"), nb::arg("hands"), nb::arg("pile"),
           nb::arg("broken"), nb::arg("miners"), nb::arg("goals"), nb::arg("cells"), nb::arg("revealed"),
           nb::arg("offer"), nb::arg("gold"), nb::arg("gold_draw"), nb::arg("last_turn"), nb::arg("last_path"),
-          nb::arg("finder"), nb::arg("round_gold"), nb::arg("discards"), nb::arg("maps"));
+          nb::arg("finder"), nb::arg("round_gold"), nb::arg("discards"), nb::arg("maps"),
+          nb::arg("roles") = std::vector<uint8_t>{}, nb::arg("trapped") = std::vector<uint8_t>{},
+          nb::arg("thieves") = std::vector<uint8_t>{}, nb::arg("reserve") = std::vector<uint8_t>{},
+          nb::arg("hats_out") = std::vector<uint8_t>{}, nb::arg("moves_played") = 0,
+          nb::arg("looks") = std::vector<std::tuple<int, int, int, int, int>>{},
+          nb::arg("swaps") = std::vector<std::tuple<int, int, int, std::vector<uint8_t>, std::vector<uint8_t>>>{});
 }

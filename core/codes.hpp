@@ -7,6 +7,10 @@
 //   break, fix: bits 12-15 the target seat, bits 16-17 the tool (pick, lamp, cart)
 //   discard: bits 12-18 and 19-25 the further cards + 1 (0: none; Saboteur 2)
 //   take: bits 12-13 the gold card's value
+//   Saboteur 2: trapped, free-at-last, hands-off, inspection, swap-hand, swap-hats
+//             and steal: bits 12-15 the target seat; theft: the card alone;
+//             clear: bits 12-18 the second card + 1, bits 19-21 the card removed
+//             from in front of the seat (tables.hpp Front)
 #pragma once
 #include <cstdint>
 
@@ -26,5 +30,11 @@ constexpr int face_index_of(uint32_t code) { return code >> 28 & 1; }
 constexpr int target_of(uint32_t code) { return code >> 12 & 15; }
 constexpr int tool_of(uint32_t code) { return code >> 16 & 3; }
 constexpr int value_of(uint32_t code) { return code >> 12 & 3; }
+constexpr int second_of(uint32_t code) { return static_cast<int>(code >> 12 & 127) - 1; }  // -1: none
+constexpr int third_of(uint32_t code) { return static_cast<int>(code >> 19 & 127) - 1; }
+constexpr int front_of(uint32_t code) { return code >> 19 & 7; }
+constexpr uint32_t aimed(int kind, int card, int target) {
+    return code_of(kind, card) | static_cast<uint32_t>(target) << 12;
+}
 
 }  // namespace sab

@@ -182,7 +182,7 @@ int Maze::place(const Tables& t, int face, int key) {
     uint16_t changed[MAX_CELLS * 2 + 1];
     int changed_count = 0;
     changed[changed_count++] = static_cast<uint16_t>(key);
-    int joined = 0;
+    int joined = t.ladder_of(face);  // a ladder's tunnel is in the network wherever it lies
     for (const auto& step : SIDE_STEP) {
         if (!(face & step[0] & 15)) continue;
         if (net_at(key + step[1]) & step[2]) joined |= t.tunnel_of(face, step[0]);
@@ -203,7 +203,46 @@ void Maze::find_network(const Tables& t) {
     join(slot(START_KEY), START_SHAPE);
     int none = 0;
     spread(t, START_KEY, START_SHAPE, nullptr, none);
+    for (int i = 0; i < cell_count; ++i) {  // rules/maze.py Maze._find_network: the ladders
+        int s = slot_of[i];
+        int sides = t.ladder_of(slot_face[s]);
+        if (sides && !(slot_net[s] & sides)) {
+            join(s, sides);
+            spread(t, slot_key[s], sides, nullptr, none);
+        }
+    }
     compute_frontier(t);
+}
+
+int Maze::ladder_cells(uint16_t* keys, uint8_t* must_open, uint8_t* must_wall) const {
+    // rules/maze.py Maze._compute_ladder_cells: every empty cell next to a card that is
+    // not a goal, itself neither a goal nor next to one, by key.
+    uint16_t candidates[MAX_FRONTIER];
+    int count = 0;
+    for (int i = 0; i < cell_count; ++i) {
+        int key = slot_key[slot_of[i]];
+        if (is_goal_key(key)) continue;
+        for (const auto& step : SIDE_STEP) {
+            int next = key + step[1];
+            if (slot(next) < 0 && !is_goal_key(next) && !next_to_goal(next))
+                candidates[count++] = static_cast<uint16_t>(next);
+        }
+    }
+    std::sort(candidates, candidates + count);
+    count = static_cast<int>(std::unique(candidates, candidates + count) - candidates);
+    for (int c = 0; c < count; ++c) {
+        int open = 0, wall = 0;
+        for (const auto& step : SIDE_STEP) {
+            int s = slot(candidates[c] + step[1]);
+            if (s < 0) continue;
+            if (slot_face[s] & step[2]) open |= step[0];
+            else wall |= step[0];
+        }
+        keys[c] = candidates[c];
+        must_open[c] = static_cast<uint8_t>(open);
+        must_wall[c] = static_cast<uint8_t>(wall);
+    }
+    return count;
 }
 
 void Maze::remove(const Tables& t, int key) {

@@ -2,6 +2,8 @@
 // tunnels, and the frontier (every empty cell a path card may go to, with the side
 // patterns that fit there). Mirrors pysaboteur/rules/maze.py, whose docstrings hold
 // the rules; this keeps everything in fixed arrays so that a round copies as one block.
+// Saboteur 2's ladders are the cells whose face has ladder sides (Tables::ladder_of):
+// they join the network wherever they lie.
 #pragma once
 #include <cstdint>
 
@@ -27,6 +29,12 @@ constexpr int MAX_FRONTIER = 4 * MAX_CELLS;
 
 inline bool is_goal_key(int key) {
     return key == GOAL_KEYS[0] || key == GOAL_KEYS[1] || key == GOAL_KEYS[2];
+}
+inline bool next_to_goal(int key) {
+    for (int goal : GOAL_KEYS)
+        for (const auto& step : SIDE_STEP)
+            if (key == goal + step[1]) return true;
+    return false;
 }
 
 struct Maze {
@@ -65,6 +73,9 @@ struct Maze {
     void compute_frontier(const Tables& t);
     void refresh_frontier(const Tables& t, const uint16_t* around, int count);
     int fits_at(const Tables& t, int key) const;  // 0 unless a path card may go there
+    // The cells a ladder may go to (Saboteur 2), by key, with the sides their
+    // neighbours demand open and walled; returns how many (at most MAX_FRONTIER).
+    int ladder_cells(uint16_t* keys, uint8_t* must_open, uint8_t* must_wall) const;
 };
 
 }  // namespace sab

@@ -49,14 +49,14 @@ void Round::legal(std::vector<uint32_t>& out) const {
         for (int j = 0; j < count; ++j) known |= distinct[j] == card;
         if (!known) distinct[count++] = card;
     }
-    if (!broken[seat]) {
-        // Placements: cell by cell, then card by card and face by face.
+    if (!broken[seat] && !trapped[seat]) {
+        // Placements: cell by cell, then card by card and face by face; ladders after.
         uint32_t plain_code[2 * MAX_HAND];
         uint16_t plain_bit[2 * MAX_HAND];
         int plain = 0;
         for (int j = 0; j < count; ++j) {
             int card = distinct[j];
-            if (t.kind[card] != PLACE) continue;
+            if (t.kind[card] != PLACE || t.is_ladder[card]) continue;
             const auto& faces = t.faces[card];
             for (size_t f = 0; f < faces.size(); ++f) {
                 plain_code[plain] = code_of(PLACE, card) | static_cast<uint32_t>(f) << 28;
@@ -70,6 +70,7 @@ void Round::legal(std::vector<uint32_t>& out) const {
                 for (int p = 0; p < plain; ++p)
                     if (fits & plain_bit[p]) out.push_back(with_cell(plain_code[p], key));
             }
+        if (t.gold_pieces) list_ladders(distinct, count, out);
     }
     for (int j = 0; j < count; ++j) {
         int card = distinct[j];
@@ -104,11 +105,15 @@ void Round::legal(std::vector<uint32_t>& out) const {
                 for (int i = 0; i < found; ++i) out.push_back(with_cell(code_of(ROCKFALL, card), keys[i]));
                 break;
             }
+            case PLACE:  // listed above
+                break;
             default:
+                list_saboteur2(seat, card, out);
                 break;
         }
     }
     for (int j = 0; j < count; ++j) out.push_back(code_of(DISCARD, distinct[j]));
+    if (t.most_discarded > 1 || t.clears) list_discards(seat, out);
 }
 
 bool Round::is_legal(uint32_t code) const {
@@ -154,6 +159,10 @@ void Round::end(uint8_t team) {
 void Round::gold_reached(int seat) {
     // editions/base.py BaseGame.gold_reached
     finder = static_cast<uint8_t>(seat);
+    if (tables->gold_pieces) {
+        end(NO_TEAM);  // Saboteur 2's pay and thefts are the rules'
+        return;
+    }
     int count = std::min<int>(gold_draw, gold_size);
     std::copy(gold, gold + count, offer);
     offer_size = static_cast<uint8_t>(count);
@@ -169,6 +178,10 @@ void Round::gold_reached(int seat) {
 
 void Round::exhausted() {
     // editions/base.py BaseGame.round_exhausted, with rules/gold.py pay_saboteur.
+    if (tables->gold_pieces) {
+        end(NO_TEAM);  // Saboteur 2's pay and thefts are the rules'
+        return;
+    }
     int saboteurs = 0;
     for (int seat = 0; seat < players; ++seat) saboteurs += !miner[seat];
     if (saboteurs) {
@@ -199,6 +212,7 @@ void Round::apply(uint32_t code) {
     const Tables& t = *tables;
     int seat = to_move;
     int kind = kind_of(code);
+    ++moves_played;
     if (kind == TAKE) {
         int value = value_of(code);
         for (int i = 0; i < offer_size; ++i)
@@ -214,7 +228,12 @@ void Round::apply(uint32_t code) {
     }
     last_turn = static_cast<uint8_t>(seat);
     int card = card_of(code);
+    int draws = 1;
     if (kind != PASS) take_from_hand(seat, card);
+    if (kind == DISCARD || kind == CLEAR) {  // Saboteur 2: the further cards
+        if (second_of(code) >= 0) take_from_hand(seat, second_of(code));
+        if (kind == DISCARD && third_of(code) >= 0) take_from_hand(seat, third_of(code));
+    }
     switch (kind) {
         case PLACE: {
             last_path = static_cast<uint8_t>(seat);
@@ -253,12 +272,15 @@ void Round::apply(uint32_t code) {
         }
         case DISCARD:
             discard(card);
+            if (second_of(code) >= 0) discard(second_of(code)), ++draws;
+            if (third_of(code) >= 0) discard(third_of(code)), ++draws;
             break;
         default:
+            apply_saboteur2(seat, code, draws);
             break;
     }
     if (phase != PLAY) return;  // the gold was reached: nobody draws
-    if (pile_size) hand[seat][hand_size[seat]++] = pile[--pile_size];
+    for (int drawn = 0; drawn < draws && pile_size; ++drawn) hand[seat][hand_size[seat]++] = pile[--pile_size];
     if (!pile_size) {
         bool empty = true;
         for (int other = 0; other < players; ++other) empty &= hand_size[other] == 0;

@@ -20,8 +20,22 @@ enum Kind : uint8_t {
     DISCARD = 5,
     PASS = 6,
     TAKE = 7,
-    KIND_COUNT = 8,
+    // Saboteur 2
+    THEFT = 8,
+    TRAPPED = 9,
+    FREE_AT_LAST = 10,
+    HANDS_OFF = 11,
+    INSPECTION = 12,
+    SWAP_HAND = 13,
+    SWAP_HATS = 14,
+    CLEAR = 15,
+    STEAL = 16,  // a code only: the thefts at a round's end are the rules' own
+    KIND_COUNT = 17,
 };
+
+// What a clear may take from in front of a seat, in rules/kinds/clear.py FRONT_CARDS'
+// order: the three broken tools (in TOOLS order), then trapped, then theft.
+enum Front : uint8_t { FRONT_TRAPPED = 3, FRONT_THEFT = 4, FRONT_COUNT = 5 };
 
 constexpr int MAX_CARDS = 128;  // distinct card codes of an edition (7 bits of a move code)
 
@@ -39,6 +53,19 @@ struct Tables {
     std::vector<int> card_of_face;                  // per face: the card lying as it, or -1
     int most_discarded = 1;
     int reach = 64;
+    // -- Saboteur 2 ----------------------------------------------------------------
+    // Whether the round's end pays gold pieces (Saboteur 2): the core then ends the
+    // play and leaves the pay and the thefts to the rules (rules/editions/saboteur2.py).
+    bool gold_pieces = false;
+    bool clears = false;                 // "clear" is one of the edition's turn kinds
+    std::vector<uint8_t> ladder_sides;  // per face: the sides always in the network
+    std::vector<uint8_t> is_ladder;     // per card: it lies as a ladder
+    std::vector<uint8_t> rank;          // per card: its place among the codes sorted as text
+    std::array<int, FRONT_COUNT> front_card{{-1, -1, -1, -1, -1}};  // per Front: the card
+
+    int ladder_of(int face) const {
+        return static_cast<std::size_t>(face) < ladder_sides.size() ? ladder_sides[face] : 0;
+    }
 
     int tunnel_of(uint16_t face, int side) const {
         std::size_t at = static_cast<std::size_t>(face) << 4 | static_cast<std::size_t>(side);

@@ -62,6 +62,20 @@ class Round:
     def cells(self) -> list[tuple[int, int]]: ...
     @property
     def frontier(self) -> list[tuple[int, int]]: ...
+    @property
+    def roles(self) -> list[int]: ...
+    @property
+    def trapped(self) -> list[bool]: ...
+    @property
+    def thieves(self) -> list[int]: ...
+    @property
+    def reserve(self) -> list[int]: ...
+    @property
+    def hats_out(self) -> list[int]: ...
+    @property
+    def looks(self) -> list[tuple[int, int, int, int, int]]: ...
+    @property
+    def swaps(self) -> list[tuple[int, int, int, list[int], list[int]]]: ...
 
 def make_tables(
     *,
@@ -77,6 +91,11 @@ def make_tables(
     card_of_face: list[int],
     most_discarded: int,
     reach: int,
+    gold_pieces: bool,
+    clears: bool,
+    ladder_sides: list[int],
+    rank: list[int],
+    front_card: list[int],
 ) -> Tables: ...
 def make_round(
     *,
@@ -101,4 +120,12 @@ def make_round(
     round_gold: list[int],
     discards: list[int],
     maps: list[list[int]],
+    roles: list[int] = ...,
+    trapped: list[bool] = ...,
+    thieves: list[int] = ...,
+    reserve: list[int] = ...,
+    hats_out: list[int] = ...,
+    moves_played: int = ...,
+    looks: list[tuple[int, int, int, int, int]] = ...,
+    swaps: list[tuple[int, int, int, list[int], list[int]]] = ...,
 ) -> Round: ...

@@ -11,6 +11,7 @@ from ..rules.codes import Codec, codec_of
 from ..rules.editions import Edition
 from ..rules.gold import finder_draw_count
 from ..rules.maze import Maze
+from ..rules.round_state import Look, Swap
 from . import core, wants_pure
 from .tables import make_tables, plays
 
@@ -24,6 +25,8 @@ class NativeEngine:
         self.edition = edition
         self.codec: Codec = codec_of(edition)
         self.tables = make_tables(edition)
+        self.roles = edition.role_codes
+        self.role_index = {role: index for index, role in enumerate(edition.role_codes)}
 
     def load(self, game: Any) -> Any | None:
         """A round of the core holding ``game``'s round in play, or None if the core
@@ -36,7 +39,21 @@ class NativeEngine:
             pile = [index[card] for card in state.draw_pile]
             goals = [GOAL_CARDS.index(card) for card in state.maze.goals]
             discards = [index[card] for card in state.discards]
-            phase = _PHASES[game.phase]
+            phase = _PHASES[game.phase]  # not Saboteur 2's thefts: they are the rules'
+            roles = self.role_index
+            looks = [
+                (look.move, look.viewer, look.seat, roles[look.role],
+                 roles[look.laid_aside] + 1 if look.laid_aside else 0)
+                for look in state.looks
+            ]  # fmt: skip
+            swaps = [
+                (swap.move, swap.seat, swap.other, [index[card] for card in swap.gave],
+                 [index[card] for card in swap.got])
+                for swap in state.swaps
+            ]  # fmt: skip
+            seat_roles = [roles[role] for role in state.roles]
+            reserve = [roles[role] for role in state.reserve]
+            hats_out = [roles[role] for role in state.hats_out]
         except (KeyError, ValueError):
             return None
         maze = state.maze
@@ -63,6 +80,14 @@ class NativeEngine:
             round_gold=list(state.round_gold),
             discards=discards,
             maps=[list(mapped) for mapped in state.maps],
+            roles=seat_roles,
+            trapped=list(state.trapped),
+            thieves=list(state.thieves),
+            reserve=reserve,
+            hats_out=hats_out,
+            moves_played=len(game.moves),
+            looks=looks,
+            swaps=swaps,
         )
 
     def restore(self, game: Any, core_round: Any) -> None:
@@ -81,6 +106,27 @@ class NativeEngine:
         state.broken = list(core_round.broken)
         state.maps = [{index: goals[index] for index in mapped} for mapped in core_round.maps]
         state.discards = [cards[card] for card in core_round.discards]
+        # Saboteur 2's (empty, or as they were, in the base game)
+        roles = self.roles
+        state.roles = [roles[role] for role in core_round.roles]
+        state.trapped = list(core_round.trapped)
+        state.thieves = list(core_round.thieves)
+        state.reserve = [roles[role] for role in core_round.reserve]
+        state.hats_out = [roles[role] for role in core_round.hats_out]
+        state.looks = [
+            Look(move, viewer, seat, roles[role], roles[aside - 1] if aside else "")
+            for move, viewer, seat, role, aside in core_round.looks
+        ]
+        state.swaps = [
+            Swap(
+                move,
+                seat,
+                other,
+                tuple(cards[card] for card in gave),
+                tuple(cards[card] for card in got),
+            )
+            for move, seat, other, gave, got in core_round.swaps
+        ]
         last_turn, last_path = core_round.last_turn, core_round.last_path
         state.last_turn = None if last_turn < 0 else last_turn
         state.last_path = None if last_path < 0 else last_path

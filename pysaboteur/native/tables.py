@@ -9,23 +9,20 @@ from typing import Any
 from ..rules.cards import BREAK_TOOL, FIX_TOOLS, GOAL_CARDS, GOAL_SHAPES, TOOLS
 from ..rules.codes import KIND_IDS, codec_of
 from ..rules.editions import Edition
-from ..rules.faces import TUNNEL_AT
+from ..rules.faces import LADDER_SIDES, TUNNEL_AT
 from ..rules.gold import SABOTEUR_PAY
+from ..rules.kinds.clear import FRONT_CARDS
 from ..rules.maze import FITS
 from . import core
 
 
 def plays(edition: Edition) -> bool:
-    """Whether the core knows every kind of card and move of the edition (Saboteur 2's
-    are still to come) and every face lies as one tunnel or dead end."""
+    """Whether the core knows every kind of card and move of the edition: the base
+    game's and Saboteur 2's (the Duel's keys and bribes it does not)."""
     if core is None:
         return False
     kinds = {*edition.kind_of_card.values(), *edition.turn_kinds}
-    if not kinds <= core.KINDS.keys() or edition.most_discarded != 1:
-        return False
-    return not edition.ladder_orientations and all(
-        face < 32 for ways in edition.orientations.values() for face, _ in ways
-    )
+    return kinds <= core.KINDS.keys() and 1 <= edition.most_discarded <= 3
 
 
 def make_tables(edition: Edition) -> Any:
@@ -60,4 +57,10 @@ def make_tables(edition: Edition) -> Any:
         card_of_face=card_of_face,
         most_discarded=edition.most_discarded,
         reach=edition.reach,
+        # Without gold picks the round's end pays gold pieces: the rules' to do.
+        gold_pieces="take" not in edition.turn_kinds,
+        clears="clear" in edition.turn_kinds,
+        ladder_sides=list(LADDER_SIDES),
+        rank=[sorted(codec.cards).index(card) for card in codec.cards],
+        front_card=[codec.index.get(card, -1) for card in FRONT_CARDS],
     )

@@ -14,9 +14,13 @@ bits       field
 12-19      ``place``, ``rockfall``, ``map``: ``x + 128``;
            ``break``, ``fix``: the target seat (12-15) and the tool
            (16-17, an index into ``TOOLS``); ``take``: the value (12-13);
-           ``discard``: a second card's index + 1 (12-18)
+           Saboteur 2's cards aimed at a seat and ``steal``: the target
+           seat (12-15); ``discard``, ``clear``: a second card's index + 1
+           (12-18)
 20-27      ``place``, ``rockfall``, ``map``: ``y + 128``;
-           ``discard``: a third card's index + 1 (19-25)
+           ``discard``: a third card's index + 1 (19-25);
+           ``clear``: the card it removes (19-21, an index into
+           :data:`~.kinds.clear.FRONT_CARDS`)
 28         ``place``: which of the card's faces it lies as (0: as printed)
 =========  ==============================================================
 
@@ -35,13 +39,41 @@ from typing import Final
 
 from .cards import TOOLS
 from .editions import Edition
-from .moves import BREAK, DISCARD, FIX, MAP, PASS, PLACE, ROCKFALL, TAKE, Move
+from .kinds.clear import FRONT_CARDS
+from .moves import (
+    BREAK,
+    CLEAR,
+    DISCARD,
+    FIX,
+    FREE_AT_LAST,
+    HANDS_OFF,
+    INSPECTION,
+    MAP,
+    PASS,
+    PLACE,
+    ROCKFALL,
+    STEAL,
+    SWAP_HAND,
+    SWAP_HATS,
+    TAKE,
+    THEFT,
+    TRAPPED,
+    Move,
+)
 
 #: The kinds a code can name, by their number in bits 0-4.
-KIND_IDS: Final = {PLACE: 0, BREAK: 1, FIX: 2, ROCKFALL: 3, MAP: 4, DISCARD: 5, PASS: 6, TAKE: 7}
+KIND_IDS: Final = {
+    PLACE: 0, BREAK: 1, FIX: 2, ROCKFALL: 3, MAP: 4, DISCARD: 5, PASS: 6, TAKE: 7,
+    THEFT: 8, TRAPPED: 9, FREE_AT_LAST: 10, HANDS_OFF: 11, INSPECTION: 12, SWAP_HAND: 13,
+    SWAP_HATS: 14, CLEAR: 15, STEAL: 16,
+}  # fmt: skip
 _KIND_OF_ID: Final = {ident: kind for kind, ident in KIND_IDS.items()}
 _CELL_KINDS: Final = frozenset((PLACE, ROCKFALL, MAP))
 _TOOL_KINDS: Final = frozenset((BREAK, FIX))
+#: Saboteur 2's cards played in front of a seat: the card and the seat.
+_AIMED_KINDS: Final = frozenset(
+    (TRAPPED, FREE_AT_LAST, HANDS_OFF, INSPECTION, SWAP_HAND, SWAP_HATS)
+)
 #: Cells are packed as ``x + 128`` and ``y + 128`` in a byte each.
 _OFFSET: Final = 128
 
@@ -104,6 +136,8 @@ class Codec:
             if tool >= len(TOOLS):
                 return None
             return Move(seat, kind, card, 0, 0, code >> 12 & 15, TOOLS[tool])
+        if kind in _AIMED_KINDS:
+            return Move(seat, kind, card, target=code >> 12 & 15)
         if kind == DISCARD:
             also = []
             for shift in (12, 19):
@@ -113,8 +147,17 @@ class Codec:
                         return None
                     also.append(self.cards[more - 1])
             return Move(seat, DISCARD, card, also=tuple(also))
+        if kind == CLEAR:
+            second, front = code >> 12 & 127, code >> 19 & 7
+            if not 0 < second <= len(self.cards) or front >= len(FRONT_CARDS):
+                return None
+            return Move(seat, CLEAR, card, also=(self.cards[second - 1],), front=FRONT_CARDS[front])
+        if kind == THEFT:
+            return Move(seat, THEFT, card)
         if kind == TAKE:
             return Move(seat, TAKE, value=code >> 12 & 3)
+        if kind == STEAL:
+            return Move(seat, STEAL, target=code >> 12 & 15)
         return Move(seat, PASS)
 
     def _encode(self, move: Move) -> int | None:
@@ -129,6 +172,8 @@ class Codec:
             return _with_cell(kind | placed << 5 | which << 28, move.x, move.y)
         if move.kind in (PASS, TAKE):
             return kind | (move.value & 3) << 12 if move.kind == TAKE else kind
+        if move.kind == STEAL:
+            return kind | (move.target & 15) << 12 if 0 <= move.target < 16 else None
         card = self.index.get(move.card)
         if card is None:
             return None
@@ -139,6 +184,12 @@ class Codec:
             if move.tool not in TOOLS or not 0 <= move.target < 16:
                 return None
             return code | move.target << 12 | TOOLS.index(move.tool) << 16
+        if move.kind in _AIMED_KINDS:
+            return code | move.target << 12 if 0 <= move.target < 16 else None
+        if move.kind == CLEAR:
+            if move.front not in FRONT_CARDS:
+                return None
+            code |= FRONT_CARDS.index(move.front) << 19
         if len(move.also) > 2:
             return None
         for shift, more in zip((12, 19), move.also, strict=False):

@@ -563,8 +563,13 @@ class Game:
         behind = self._behind
         self._behind = 0
         if behind <= _REPLAYED_AT_MOST:
+            # Each move sees the round's moves as they were when it was played (a
+            # Saboteur 2 look or swap names its move by their number).
             moves = self.rounds[-1].moves
-            for move in moves[len(moves) - behind :]:
+            later = moves[len(moves) - behind :]
+            del moves[len(moves) - behind :]
+            for move in later:
+                moves.append(move)
                 self._change_state(move)
             return
         assert self._engine is not None and self._mirror is not None
@@ -586,6 +591,8 @@ class Game:
     def _apply_rules(self, move: Move) -> None:
         self.moves.append(move)
         self._change_state(move)
+        if self.phase == STEAL and self._mirror is not None:
+            self._mirror = (self._state, None)  # Saboteur 2's thefts are the rules' own
 
     def _change_state(self, move: Move) -> None:
         """What a move does to the game (the rules' own code); it is in ``moves`` already."""

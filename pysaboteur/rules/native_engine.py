@@ -129,6 +129,10 @@ class LegalMoves(Sequence[Move]):
 
     __hash__ = None  # type: ignore[assignment]  # a list of moves, as before
 
+    def __reduce__(self) -> tuple[type[list[Move]], tuple[list[Move]]]:
+        # Copied or pickled as the list of moves it stands for: its codes live in the core.
+        return (list, (list(self),))
+
     def __repr__(self) -> str:
         return repr(list(self))
 
