@@ -10,8 +10,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -19,24 +17,13 @@ import pytest
 pytest.importorskip("fastapi")
 pytest.importorskip("playwright")
 
-from browser_helpers import CHROMIUM, STEP_MS, launch_chromium, page_state, play_by_clicking
-from playwright.sync_api import Browser, Page, sync_playwright
-from server_helpers import Server, running_server
-
-from pysaboteur.server.config import WEB_DIR
+from browser_helpers import CHROMIUM, STEP_MS, page_state, play_by_clicking
+from browser_in_process import server_and_browser
+from playwright.sync_api import Browser, Page
+from server_helpers import Server
 
 if not Path(CHROMIUM).exists():
     pytest.skip("Chromium is not installed (scripts/test installs it)", allow_module_level=True)
-
-
-@contextmanager
-def server_and_browser(folder: Path) -> Iterator[tuple[Server, Browser]]:
-    with running_server(folder, web_dir=WEB_DIR) as server, sync_playwright() as pw:
-        browser = launch_chromium(pw)
-        try:
-            yield server, browser
-        finally:
-            browser.close()
 
 
 def host_page(server: Server, browser: Browser, *, reduced: bool = False) -> Page:

@@ -12,8 +12,6 @@ against a server in this process:
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -21,24 +19,13 @@ import pytest
 pytest.importorskip("fastapi")
 pytest.importorskip("playwright")
 
-from browser_helpers import CHROMIUM, STEP_MS, launch_chromium, page_state, play_by_clicking
-from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
-from server_helpers import Server, View, legal_texts, play_to_the_end, running_server
-
-from pysaboteur.server.config import WEB_DIR
+from browser_helpers import CHROMIUM, STEP_MS, page_state, play_by_clicking
+from browser_in_process import server_and_browser
+from playwright.sync_api import Browser, BrowserContext, Page
+from server_helpers import Server, View, legal_texts, play_to_the_end
 
 if not Path(CHROMIUM).exists():
     pytest.skip("Chromium is not installed (scripts/test installs it)", allow_module_level=True)
-
-
-@contextmanager
-def server_and_browser(folder: Path) -> Iterator[tuple[Server, Browser]]:
-    with running_server(folder, web_dir=WEB_DIR) as server, sync_playwright() as pw:
-        browser = launch_chromium(pw)
-        try:
-            yield server, browser
-        finally:
-            browser.close()
 
 
 #: Every script error of the test's pages: none is expected.
