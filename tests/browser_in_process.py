@@ -17,7 +17,10 @@ from pysaboteur.server.config import WEB_DIR
 
 @contextmanager
 def server_and_browser(folder: Path, **settings: object) -> Iterator[tuple[Server, Browser]]:
-    with running_server(folder, web_dir=WEB_DIR, **settings) as server, sync_playwright() as pw:
+    with (
+        running_server(folder, **{"web_dir": WEB_DIR, **settings}) as server,
+        sync_playwright() as pw,
+    ):
         browser = launch_chromium(pw)
         try:
             yield server, browser

@@ -4,6 +4,8 @@
 // seat by seat. With motion reduced nothing is animated at all: the page just shows
 // where things are.
 
+import { s } from "./dom.js";
+import { CARD_H, CARD_W } from "./card_art.js";
 import { motionAllowed } from "./settings.js";
 
 /** How many animations the page started, for tests. */
@@ -18,24 +20,37 @@ function animate(node, frames, options) {
 
 const cardAt = (root, cell) => root?.querySelector(`.maze-card[data-cell="${cell.x},${cell.y}"]`);
 
-/** The card just placed at ``cell`` comes from the element ``from`` (its player's seat). */
+/** The card just placed at ``cell`` comes from the element ``from`` (its player's
+ * seat): a copy of it flies over the page, above everything, while the card itself
+ * waits unseen in its cell — the maze's layout never moves. */
 export function cardTravels(root, cell, from) {
   const card = cardAt(root, cell);
   const art = card?.lastElementChild; // the picture, inside the group that places it
-  if (!art || !from) return;
+  if (!art || !from || !motionAllowed()) return;
   const target = card.getBoundingClientRect();
   const source = from.getBoundingClientRect();
-  const scale = card.ownerSVGElement?.getScreenCTM()?.a || 1;
-  const dx = (source.left + source.width / 2 - (target.left + target.width / 2)) / scale;
-  const dy = (source.top + source.height / 2 - (target.top + target.height / 2)) / scale;
-  animate(
-    art,
+  const flying = s("svg", { class: "flying-card", viewBox: `0 0 ${CARD_W} ${CARD_H}`, "aria-hidden": "true" });
+  flying.append(art.cloneNode(true));
+  Object.assign(flying.style, {
+    left: `${target.left}px`,
+    top: `${target.top}px`,
+    width: `${target.width}px`,
+    height: `${target.height}px`,
+  });
+  document.body.append(flying);
+  const dx = source.left + source.width / 2 - (target.left + target.width / 2);
+  const dy = source.top + source.height / 2 - (target.top + target.height / 2);
+  const flight = animate(
+    flying,
     [
-      { transform: `translate(${dx}px, ${dy}px) scale(0.6)`, opacity: 0.4 },
+      { transform: `translate(${dx}px, ${dy}px) scale(0.6)`, opacity: 0.5 },
       { transform: "translate(0, 0) scale(1)", opacity: 1 },
     ],
     { duration: 450 },
   );
+  animate(art, [{ opacity: 0 }, { opacity: 0 }], { duration: 450 });
+  const land = () => flying.remove();
+  flight?.finished.then(land, land);
 }
 
 /** The goal at ``cell`` turns face up: it narrows to its edge and opens on its face. */
