@@ -11,6 +11,7 @@ import pytest
 from rematch_helpers import QUICK_CLOCKS, finished_game
 from server_helpers import Server, error_of, running_server
 
+from pysaboteur.server.config import WEB_DIR
 from pysaboteur.server.lobby import FRESH_FOR, LobbyList
 
 #: Everything an entry of the lobby says, and nothing else.
@@ -20,7 +21,8 @@ ENTRY_KEYS |= {"spectators"}
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    with running_server(tmp_path_factory.mktemp("lobby"), **QUICK_CLOCKS) as running:
+    folder = tmp_path_factory.mktemp("lobby")
+    with running_server(folder, web_dir=WEB_DIR, **QUICK_CLOCKS) as running:
         yield running
 
 
