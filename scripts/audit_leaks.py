@@ -55,6 +55,7 @@ from audit_common import (
     version_of,
 )
 from audit_http import AuditHttp, HttpFailed, answered
+from audit_open_tables import OpenTableAnswers, check_answers, look_at_the_lobby, play_again
 from leak_checks import Json, Secrets, find_leaks, said_key, secrets_met
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
@@ -185,6 +186,8 @@ class Played:
     #: How many checked views held each kind of secret of someone (so that a clean
     #: run is known to have met them).
     met: Counter[str] = field(default_factory=Counter)
+    #: What the lobby and the next game's requests answered (audit_open_tables.py).
+    open_tables: OpenTableAnswers = field(default_factory=OpenTableAnswers)
 
     @property
     def where(self) -> str:
@@ -365,7 +368,7 @@ async def _play(
     spec = played.spec
     rng = random.Random(args.seed * 1000 + spec.number)
     body = {"name": "Ann", "edition": spec.edition, "players": spec.players, "bots": spec.bots,
-            "spectators": True, "bot_pause": 0}  # fmt: skip
+            "spectators": True, "bot_pause": 0, "listed": True}  # fmt: skip
     created = answered(await http.post_once("/api/tables", body))
     table = played.table = created["table"]
     tokens = {0: created["token"]}
@@ -400,6 +403,7 @@ async def _play(
         await watch(room, watcher)
 
     tasks = [asyncio.create_task(life(w)) for w in (*seats, spectator)]
+    lobby = asyncio.create_task(look_at_the_lobby(http, played.open_tables))
     try:
         await asyncio.sleep(0.2)  # every socket has said hello before the start
         await http.start(table, tokens[0])
@@ -408,9 +412,9 @@ async def _play(
             tasks, timeout=args.game_timeout, return_when=asyncio.FIRST_EXCEPTION
         )
     finally:
-        for task in tasks:
+        for task in (*tasks, lobby):
             task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        await asyncio.gather(*tasks, lobby, return_exceptions=True)
     failed = [error for task in done if (error := task.exception()) is not None]
     for error in failed:
         findings.report(*_finding(error, played))
@@ -427,6 +431,7 @@ async def _play(
     for watcher in (*seats, spectator):
         headers = {"Authorization": f"Bearer {watcher.token}"} if watcher.token else None
         watcher.answers.append(answered(await http.get(f"/api/tables/{table}/view", headers)))
+    await play_again(http, table, tokens, played.open_tables)
     record = answered(await http.get(f"/api/tables/{table}/record"))
     if "seed" in record:
         findings.report("leak", f"{played.where}: the downloaded record holds the seed")
@@ -479,6 +484,11 @@ def check_game(played: Played, server: ServerProcess, watchers: list[Watcher]) -
                         f"{played.where} {watcher.who}, version {version_of(game)}, "
                         f"{source} {number} ({kind!r}): {leak}"
                     )
+    game = new_game(stored)
+    for text in stored.moves:
+        game.play(text)
+    found += [f"{played.where} {line}" for line in check_answers(played.open_tables, game, secrets)]
+    played.messages += len(played.open_tables.lobby) + len(played.open_tables.rematch)
     return found
 
 
@@ -583,6 +593,12 @@ def report(
             ("moves sent over HTTP", sum(p.http_moves for p in results), True),
             ("messages checked", sum(p.messages for p in results), True),
             ("talk lines checked", talk if Talk.offered is not False else "talk not offered", True),
+            ("lobby answers checked", sum(len(p.open_tables.lobby) for p in results), True),
+            (
+                "next games proposed and answered",
+                sum(bool(p.open_tables.rematch) for p in results),
+                True,
+            ),
             ("HTTP requests sent again after a dropped connection", resent, True),
             ("sockets closed, refusals, HTTP errors, games not over", others, not others),
             ("server tracebacks", tracebacks, tracebacks == 0),

@@ -260,6 +260,10 @@ def _posts(w: World) -> list[tuple[str, dict[str, str]]]:
         (f"/api/tables/{w.playing}/moves", bearer(w.tokens[w.to_move])),
         (f"/api/tables/{w.lobby}/start", bearer(host)),
         (f"/api/tables/{w.lobby}/back", bearer(guest)),
+        (f"/api/tables/{w.lobby}/listed", bearer(host)),
+        (f"/api/tables/{w.playing}/rematch", bearer(w.tokens[0])),
+        (f"/api/tables/{w.lobby}/accept", bearer(guest)),
+        (f"/api/tables/{w.lobby}/decline", bearer(guest)),
     ]
 
 
@@ -488,6 +492,16 @@ def f_wrong_state(rng: random.Random, w: World) -> tuple[str, Case]:
         ("record of a game in play", "GET", f"/api/tables/{w.playing}/record", None, None),
         ("replay of a game in play", "GET", f"/api/tables/{w.playing}/replay/0", None, None),
         ("spectate a private table", "GET", f"/api/tables/{w.private}/view", None, None),
+        ("play again before the end", "POST", f"/api/tables/{w.playing}/rematch", {},
+         w.tokens[0]),
+        ("list by a guest", "POST", f"/api/tables/{w.lobby}/listed", {"listed": True},
+         w.lobby_tokens[1]),
+        ("list a started table", "POST", f"/api/tables/{w.playing}/listed", {"listed": True},
+         w.tokens[0]),
+        ("accept with no seat kept", "POST", f"/api/tables/{w.lobby}/accept", {},
+         w.lobby_tokens[1]),
+        ("decline at a started table", "POST", f"/api/tables/{w.playing}/decline", {},
+         w.tokens[0]),
     ]  # fmt: skip
     name, method, path, body, token = rng.choice(cases)
     return name, request(method, path, json=body, headers=bearer(token) if token else {})

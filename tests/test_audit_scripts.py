@@ -67,6 +67,9 @@ def test_leak_audit_plays_both_editions_and_finds_no_leak() -> None:
     assert int(figure(output, "moves sent over HTTP")) > 0
     assert figure(output, "sockets closed, refusals, HTTP errors, games not over") == "0"
     assert figure(output, "leaks") == "0"
+    # Every audited table is listed and played again (scripts/audit_open_tables.py).
+    assert int(figure(output, "lobby answers checked")) >= 2
+    assert figure(output, "next games proposed and answered") == "2"
     assert "FOUND" not in output
 
 

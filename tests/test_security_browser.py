@@ -125,6 +125,11 @@ def test_every_page_works_under_the_policy(tmp_path: Path) -> None:
             page.get_by_test_id(button).click()
         seen["the replay"] = watch.problems()
 
+        # The open tables (the lobby page), which asks the server every few seconds.
+        watch.goto(server.base + "/lobby")
+        page.get_by_test_id("open-tables").locator("table, p").first.wait_for()
+        seen["the open tables"] = watch.problems()
+
         # The rules page, in both editions.
         watch.goto(server.base + "/rules")
         page.get_by_test_id("example-maze").first.wait_for()

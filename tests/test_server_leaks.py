@@ -46,6 +46,8 @@ FACT_KEYS = {
     "table", "status", "edition", "players", "options", "bots", "spectators", "clock", "host",
     "version", "away_after", "spectators_talk",
     "seats",
+    # Open tables and Play again (server/lobby.py, server/rematch.py): public facts.
+    "listed", "language", "rematch", "rematch_of",
 }  # fmt: skip
 SEAT_KEYS = {"seat", "name", "kind", "connected", "away", "away_because"}
 

@@ -370,7 +370,7 @@ class Hub:
             seats = [StoredSeat(0, request.name, HUMAN, hash_token(token))]
             seats += [StoredSeat(seat, None, OPEN) for seat in range(1, request.players)]
         stored = StoredTable(
-            id=await self._free_id(),
+            id=await self.free_id(),
             created_at=self.wall_clock(),
             status=PLAYING if token is None else LOBBY,
             players=request.players,
@@ -384,11 +384,17 @@ class Hub:
             away_after=check_away_after(request.away_after),
             seed=new_seed() if token is None else None,
             seats=seats,
+            listed=request.listed,
+            language=lang,
         )
+        return await self.add_stored(stored), token
+
+    async def add_stored(self, stored: StoredTable) -> LiveTable:
+        """Store a new table, hold it, and tell the others (its owner loads it at once)."""
         await self.store.run(self.store.create_table, stored)
         live = self._add(self._table(stored))
-        self.bus.publish({"k": "created", "t": stored.id})  # its owner loads it at once
-        return live, token
+        self.bus.publish({"k": "created", "t": stored.id})
+        return live
 
     async def get(self, table_id: str) -> LiveTable:
         """The table ``table_id``, loading it from the store (off the event loop) if
@@ -489,7 +495,7 @@ class Hub:
             live.driver.enable()
         return live
 
-    async def _free_id(self) -> str:
+    async def free_id(self) -> str:
         while True:
             table_id = new_table_id()
             if table_id not in self.tables and not await self.store.read(

@@ -133,6 +133,11 @@ async def replay_page(request: Request, table_id: str) -> Response:
     return _page(request, "replay.html")
 
 
+@router.get("/lobby", include_in_schema=False)
+async def open_tables_page(request: Request) -> Response:
+    return _page(request, "lobby.html")
+
+
 @router.get("/rules", include_in_schema=False)
 async def rules_page(request: Request) -> Response:
     return _page(request, "rules.html")

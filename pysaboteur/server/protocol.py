@@ -44,6 +44,8 @@ STATUS = {
     # The host's (away.py, names.py): a name already at the table, a removed seat's token.
     "name_taken": 409,
     "removed": 403,
+    # Play again (rematch.py): a token with no seat kept for it at the next game.
+    "not_invited": 403,
     # Table talk (talk.py): a refused line is not stored, sent nor counted.
     "talk_empty": 400,
     "talk_too_long": 400,
@@ -169,8 +171,16 @@ class CreateTable(Strict):
     away_after: float | None = 120.0
     #: Every seat a bot and the game started at once (demonstrations, load tests).
     all_bots: bool = False
+    #: Listed on the lobby page for anyone to join or watch (``lobby.py``).
+    listed: bool = False
 
     _name = field_validator("name")(_check_name)
+
+
+class ListedChoice(Strict):
+    """The host lists the table on the lobby page, or takes it off."""
+
+    listed: bool
 
 
 class JoinTable(Strict):

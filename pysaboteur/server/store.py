@@ -26,6 +26,7 @@ from sqlalchemy import (
     String,
     Text,
     bindparam,
+    false,
     func,
     insert,
     inspect,
@@ -52,6 +53,9 @@ log = logging.getLogger(__name__)
 OPEN = "open"
 HUMAN = "human"
 BOT = "bot"
+#: A seat kept for a player of the game before, asked to play again (``rematch.py``):
+#: their token, their name, and no stranger may take it until they answer.
+INVITED = "invited"
 
 
 class Base(DeclarativeBase):
@@ -96,6 +100,14 @@ class TableRow(Base):
     #: stored only if this is still what its writer last saw, so two processes
     #: can never both store "the next move" (``Store.commit``).
     changes: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    #: Whether the lobby page lists the table (``lobby.py``); added like ``edition``.
+    listed: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false(), index=True)
+    #: The language of the host who made it, as the lobby page shows it.
+    language: Mapped[str] = mapped_column(String(8), default="en", server_default="en")
+    #: The next game offered to its seats once it is over: ``{"table": id, "by": seat}``.
+    rematch: Mapped[dict[str, Any] | None] = mapped_column(JsonText, nullable=True)
+    #: The table whose seats were asked to play this one (``rematch.py``).
+    rematch_of: Mapped[str | None] = mapped_column(String(16), nullable=True)
 
 
 class SeatRow(Base):
@@ -176,6 +188,10 @@ class StoredTable:
     bot_moves: list[int] = field(default_factory=list)
     #: How many changes the table had when it was read (``TableRow.changes``).
     changes: int = 0
+    listed: bool = False
+    language: str = "en"
+    rematch: dict[str, Any] | None = None
+    rematch_of: str | None = None
 
 
 #: The columns of a table's row and of a seat's, each named after the
@@ -202,6 +218,10 @@ ADDED_COLUMNS = {
     "spectators_talk": "BOOLEAN NOT NULL DEFAULT TRUE",
     "away_after": "FLOAT",
     "changes": "INTEGER NOT NULL DEFAULT 0",
+    "listed": "BOOLEAN NOT NULL DEFAULT FALSE",
+    "language": "VARCHAR(8) NOT NULL DEFAULT 'en'",
+    "rematch": "TEXT",
+    "rematch_of": "VARCHAR(16)",
 }
 
 
@@ -244,7 +264,7 @@ def _write_start(db: Connection, table_id: str, change: Change) -> None:
         db.execute(
             update(SeatRow)
             .where(SeatRow.table_id == table_id, SeatRow.seat == int(seat))
-            .values(name=name, kind=BOT)
+            .values(name=name, kind=BOT, token_hash=None)
         )
 
 
@@ -301,6 +321,31 @@ def _write_expire(db: Connection, table_id: str, change: Change) -> None:
     )
 
 
+def _write_listed(db: Connection, table_id: str, change: Change) -> None:
+    db.execute(update(TableRow).where(TableRow.id == table_id).values(listed=change["listed"]))
+
+
+def _write_rematch(db: Connection, table_id: str, change: Change) -> None:
+    """The next game offered to the table's seats (``rematch.py``)."""
+    link = {"table": change["table"], "by": change["by"]}
+    db.execute(update(TableRow).where(TableRow.id == table_id).values(rematch=link))
+
+
+def _write_answer(db: Connection, table_id: str, change: Change) -> None:
+    """An invited seat's answer: taken again (``accept``) or left open (``decline``)."""
+    values: dict[str, Any] = {"kind": HUMAN}
+    if change["kind"] == "decline":
+        values = {"kind": OPEN, "name": None, "token_hash": None}
+    result = db.execute(
+        update(SeatRow)
+        .where(SeatRow.table_id == table_id, SeatRow.seat == change["seat"])
+        .where(SeatRow.kind == INVITED)
+        .values(**values)
+    )
+    if result.rowcount != 1:
+        raise RuntimeError(f"seat {change['seat']} of table {table_id} is not invited")
+
+
 #: How each kind of change is written, in the transaction that counts it.
 WRITES: dict[str, Callable[[Connection, str, Change], None]] = {
     "join": _write_join,
@@ -311,6 +356,10 @@ WRITES: dict[str, Callable[[Connection, str, Change], None]] = {
     "spectators_talk": _write_spectators_talk,
     "talk": _write_talk,
     "expire": _write_expire,
+    "listed": _write_listed,
+    "rematch": _write_rematch,
+    "accept": _write_answer,
+    "decline": _write_answer,
 }
 
 

@@ -37,6 +37,7 @@ from .store import (
     BOT,
     EXPIRED,
     HUMAN,
+    INVITED,
     LOBBY,
     OPEN,
     OVER,
@@ -57,7 +58,7 @@ log = logging.getLogger(__name__)
 @dataclass
 class Seat:
     name: str | None
-    kind: str  # OPEN, HUMAN or BOT
+    kind: str  # OPEN, HUMAN, BOT or INVITED (``rematch.py``)
     token_hash: str | None = None
     away: bool = False
     #: Why a bot plays for the person (:data:`AWAY_REASONS`), known in memory only:
@@ -147,6 +148,12 @@ class Table:
         self.bot_pause = default_bot_pause if stored.bot_pause is None else stored.bot_pause
         self.status = stored.status
         self.seed = stored.seed
+        #: Whether the lobby page lists the table (``lobby.py``), and in which language.
+        self.listed = stored.listed
+        self.language = stored.language
+        #: The next game offered to the seats, and the game this one follows (``rematch.py``).
+        self.rematch = stored.rematch
+        self.rematch_of = stored.rematch_of
         #: The stored changes this copy has applied (``TableRow.changes``).
         self.serial = stored.changes
         self.seats = [Seat(s.name, s.kind, s.token_hash, s.away) for s in stored.seats]
@@ -215,6 +222,8 @@ class Table:
             raise ApiError("no_token", "this needs your seat's token")
         digest = hash_token(token)
         for index, seat in enumerate(self.seats):
+            if seat.kind == INVITED:
+                continue  # not theirs until they accept (``rematch.py``)
             if seat.token_hash is not None and hmac.compare_digest(digest, seat.token_hash):
                 return index
         if digest in self.removed_tokens:
@@ -334,6 +343,7 @@ class Table:
         for index, fresh in enumerate(stored.seats):
             self._take_seat(index, fresh)
         self.status = stored.status
+        self.listed, self.rematch = stored.listed, stored.rematch
         self.talk.spectators_talk = stored.spectators_talk
         self.bot_moves = set(stored.bot_moves)
         for row in stored.talk[len(self.talk.lines) :]:
@@ -411,6 +421,18 @@ class Table:
             self.status = EXPIRED
             self._tell_expired()
             self._announce(move=False)
+        elif kind == "listed":
+            self.listed = change["listed"]
+            self._announce(move=False)
+        elif kind == "rematch":
+            self.rematch = {"table": change["table"], "by": change["by"]}
+            self._announce(move=False)
+        elif kind == "accept":
+            self.seats[change["seat"]].kind = HUMAN
+            self._announce(move=False)
+        elif kind == "decline":
+            self.seats[change["seat"]] = Seat(None, OPEN)
+            self._announce(move=False)
         else:
             raise ValueError(f"table {self.id}: unknown change {kind!r}")
 
@@ -454,7 +476,7 @@ class Table:
 
     # -- the lobby ----------------------------------------------------------------------
 
-    def _check_in_lobby(self) -> None:
+    def check_in_lobby(self) -> None:
         if self.status == EXPIRED:
             raise expired_error()
         if self.status != LOBBY:
@@ -478,7 +500,7 @@ class Table:
         token = new_token()
 
         def decide() -> Change:
-            self._check_in_lobby()
+            self.check_in_lobby()
             seat = next((i for i, s in enumerate(self.seats) if s.kind == OPEN), None)
             if seat is None:
                 raise ApiError("table_full", "all {players} seats are taken", players=self.players)
@@ -500,9 +522,11 @@ class Table:
         seed = new_seed()
 
         def decide() -> Change:
-            self._check_in_lobby()
+            self.check_in_lobby()
             plain = {
-                i: bot_name(i, self.bots, lang) for i, s in enumerate(self.seats) if s.kind == OPEN
+                i: bot_name(i, self.bots, lang)
+                for i, s in enumerate(self.seats)
+                if s.kind in (OPEN, INVITED)  # an invitation not taken up: a bot plays it
             }
             bots = unique_bot_names(plain, (seat.name for seat in self.seats))
             # JSON keys are strings: the seats' numbers too, as the bus carries them.
@@ -518,7 +542,7 @@ class Table:
             raise ApiError("not_host", "only the host (seat 0) may remove a seat")
 
         def decide() -> Change:
-            self._check_in_lobby()
+            self.check_in_lobby()
             self._check_seat(seat)
             if seat == HOST:
                 raise ApiError("bad_request", "seat: the host's own seat cannot be removed")
@@ -719,6 +743,11 @@ class Table:
             return self._away_change([seat], away=True, because="clock")
 
         await self._change(decide)
+
+    async def commit(self, decide: Callable[[], Change | None]) -> Change | None:
+        """A change decided by another module (``lobby.py``, ``rematch.py``), stored
+        and applied as every change is (:meth:`_change`)."""
+        return await self._change(decide)
 
     async def _store(self, write: Callable[..., None], *args: Any, **keywords: Any) -> None:
         """Commit a write; a failure is the server's, and changes nothing at the table."""

@@ -47,6 +47,11 @@ def table_facts(table: Table) -> dict[str, Any]:
         "spectators_talk": table.talk.spectators_talk,
         "clock": table.clock,
         "away_after": table.away_after,
+        # The lobby page (``lobby.py``) and the next game (``rematch.py``).
+        "listed": table.listed,
+        "language": table.language,
+        "rematch": table.rematch,
+        "rematch_of": table.rematch_of,
         "host": None if table.all_bots else HOST,
         "version": table.version,
         "seats": [

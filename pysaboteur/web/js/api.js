@@ -80,4 +80,10 @@ export const api = {
   back: (table, token) => request("POST", `${tablePath(table)}/back`, { token, body: {} }),
   replay: (table, n) => request("GET", `${tablePath(table)}/replay/${n}`),
   recordUrl: (table) => `${tablePath(table)}/record`,
+  // Play again and open tables (docs/web-protocol.md).
+  rematch: (table, token) => request("POST", `${tablePath(table)}/rematch`, { token, body: {} }),
+  accept: (table, token) => request("POST", `${tablePath(table)}/accept`, { token, body: {} }),
+  decline: (table, token) => request("POST", `${tablePath(table)}/decline`, { token, body: {} }),
+  setListed: (table, token, listed) => request("POST", `${tablePath(table)}/listed`, { token, body: { listed } }),
+  openTables: () => request("GET", "/api/lobby"),
 };

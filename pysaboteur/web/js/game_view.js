@@ -167,7 +167,7 @@ export function renderHandArea(page, choices, actions) {
   const { view, seat, nameOf } = page;
   const observation = view.observation;
   if (observation.phase === "over")
-    return renderGameEnd({ observation, nameOf, viewer: seat, tableId: page.tableId });
+    return [renderGameEnd({ observation, nameOf, viewer: seat, tableId: page.tableId }), page.afterGame];
   if (seat === null || !observation.hand) {
     return h("p", { class: "prompt" }, t("table.watching_prompt"));
   }

@@ -70,6 +70,7 @@ async function create(event) {
     spectators_talk: data.get("spectators_talk") === "on",
     clock: clock ? Number(clock) : null,
     away_after: awayAfterFrom(data),
+    listed: data.get("listed") === "on",
     options: {
       gold_draw: String(data.get("gold_draw")),
       next_round_start: String(data.get("next_round_start")),

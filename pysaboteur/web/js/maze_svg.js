@@ -133,7 +133,13 @@ function cardAt({ spec, label }, cell, at) {
   const text = t("table.cell_label", { cell: `${cell.x},${cell.y}`, label });
   return s(
     "g",
-    { class: "maze-card", transform: `translate(${px} ${py})`, role: "img", "aria-label": text },
+    {
+      class: "maze-card",
+      transform: `translate(${px} ${py})`,
+      role: "img",
+      "aria-label": text,
+      "data-cell": `${cell.x},${cell.y}`, // where motion.js finds a card to move
+    },
     s("title", {}, text),
     cardArt(spec),
   );

@@ -80,7 +80,15 @@ function copyButton(input) {
 }
 
 /** The lobby room: invite link, seats, settings, and the host's Start button. */
-export function renderLobbyRoom({ table, mySeat, nameOf, onStart, starting }) {
+/** The host's switch that lists the table on the lobby page; for others, whether it is. */
+function listedSwitch({ table, isHost, onListed }) {
+  if (!isHost) return table.listed && h("p", { class: "hint", "data-testid": "listed-note" }, t("open.listed_note"));
+  const input = h("input", { type: "checkbox", checked: table.listed, "data-testid": "listed-switch" });
+  input.addEventListener("change", () => onListed(input.checked));
+  return h("p", {}, h("label", { class: "check" }, input, " ", t("open.list_table")));
+}
+
+export function renderLobbyRoom({ table, mySeat, nameOf, onStart, starting, onListed }) {
   const invite = h("input", {
     type: "text",
     readonly: true,
@@ -109,6 +117,7 @@ export function renderLobbyRoom({ table, mySeat, nameOf, onStart, starting }) {
           h("span", { class: "seat-name" }, seat.kind === "open" ? t("common.open_seat") : nameOf(seat.seat)),
           seat.seat === mySeat && h("span", { class: "badge you" }, t("common.you_badge")),
           seat.seat === table.host && h("span", { class: "badge" }, t("pregame.host")),
+          seat.kind === "invited" && h("span", { class: "badge invited" }, t("rematch.invited_badge")),
           seat.kind === "human" &&
             h("span", {
               class: `status-dot ${seat.connected ? "online" : "offline"}`,
@@ -118,6 +127,7 @@ export function renderLobbyRoom({ table, mySeat, nameOf, onStart, starting }) {
         ),
       ),
     ),
+    listedSwitch({ table, isHost, onListed }),
     h("h2", {}, t("pregame.rules")),
     settingsList(table),
     isHost

@@ -21,6 +21,10 @@ import { clearMessages, showMessage } from "./messages.js";
 import { formatList, t } from "./i18n.js";
 import { TalkPanel } from "./talk.js";
 import { removedText } from "./host.js";
+import { renderRematch } from "./rematch.js";
+import { renderSettings, watchMotionSetting } from "./settings.js";
+import { playSound } from "./sound.js";
+import { cardTravels, goalTurns, goldSharedOut } from "./motion.js";
 
 /** What the viewer learnt of its own new dwarf card, and of an inspected one, by role. */
 const NOW_ROLE = {
@@ -62,6 +66,7 @@ const state = {
   pollTimer: null,
   welcomes: 0, // sockets welcomed so far: more than one means it reconnected
   gone: null, // "expired" once the server said the table was closed for idling in its lobby
+  rematchAnswer: null, // "declined" once this page declined the next game
 };
 
 // ---- connection ----------------------------------------------------------
@@ -151,6 +156,7 @@ function onView(view) {
   noteServerTime(view.accepted_at);
   const previous = state.view;
   const moved = !previous || previous.version !== view.version;
+  const wasMyTurn = myTurn();
   state.view = view;
   if (moved) {
     state.selected = null;
@@ -173,6 +179,23 @@ function onView(view) {
     }
   }
   render();
+  if (moved && previous?.observation && observation) showWhatMoved(previous.observation, observation, wasMyTurn);
+}
+
+/** After a move: the sound of the viewer's turn, the card travelling to its cell, the
+ * goals turning over, the gold of a finished game (sound.js, motion.js). */
+function showWhatMoved(before, after, wasMyTurn) {
+  if (!wasMyTurn && myTurn()) playSound("turn");
+  const game = document.getElementById("game");
+  const text = after.history.at(-1)?.at(-1);
+  const move = text ? parseMove(text) : null;
+  if (move?.kind === "place" && after.round === before.round)
+    cardTravels(game, move, document.querySelector(`[data-testid="seat-${move.seat}"]`));
+  if (after.round === before.round) {
+    const wasUp = new Set(before.goals.filter((goal) => goal.face_up).map((goal) => `${goal.x},${goal.y}`));
+    for (const goal of after.goals) if (goal.face_up && !wasUp.has(`${goal.x},${goal.y}`)) goalTurns(game, goal);
+  }
+  if (after.phase === "over" && before.phase !== "over") goldSharedOut(document.getElementById("hand-area"));
 }
 
 const roundsSeenKey = () => `pysaboteur.rounds-seen.${tableId}.${state.seat}`;
@@ -282,6 +305,13 @@ function renderLobby(view) {
     nameOf,
     onStart: startGame,
     starting: state.starting,
+    onListed: async (listed) => {
+      try {
+        await api.setListed(tableId, state.token, listed);
+      } catch (error) {
+        showRefusal(error);
+      }
+    },
   });
   if (state.token) {
     state.joinShownFor = null;
@@ -480,6 +510,21 @@ function renderGame(view) {
     nameOf,
     tableId,
     onBack: () => send({ type: "back" }),
+    afterGame:
+      observation.phase === "over"
+        ? renderRematch({
+            table: view.table,
+            seat: state.seat,
+            token: state.token,
+            nameOf,
+            answered: state.rematchAnswer,
+            onChange: (answer) => {
+              if (answer) state.rematchAnswer = answer;
+              render();
+            },
+            onError: showRefusal,
+          })
+        : null,
   };
   fill(document.getElementById("banner"), renderBanner(page));
   showMaze(observation, choices);
@@ -590,6 +635,8 @@ function showRoundEnd(observation) {
   );
   if (!dialog.open) dialog.showModal();
   dialog.scrollTop = 0; // a new round's summary, over the last one's, starts at its top
+  playSound("round");
+  goldSharedOut(dialog);
 }
 
 // ---- start -------------------------------------------------------------------
@@ -601,6 +648,8 @@ document.addEventListener("keydown", (event) => {
 window.addEventListener("resize", () => state.maze?.redraw());
 
 startClockTicker();
+watchMotionSetting();
+document.getElementById("settings-slot")?.append(renderSettings());
 if (!tableId) renderNoTable();
 else if (state.token) connect();
 else showJoin();
