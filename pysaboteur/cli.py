@@ -10,10 +10,10 @@ from .i18n import LANGUAGES
 from .rules.editions import find_edition
 from .rules.options import GOLD_DRAW_CHOICES, NEXT_ROUND_START_CHOICES, Options
 
-#: The editions ``play`` and the arena offer (docs/rules.md, docs/rules-saboteur2.md).
-EDITION_CHOICES = ("base", "saboteur2")
-#: The editions ``bench`` measures: the Duel too (docs/rules-duel.md).
-BENCH_EDITIONS = (*EDITION_CHOICES, "duel")
+#: The editions ``play``, ``bench`` and the arena offer (docs/rules.md,
+#: docs/rules-saboteur2.md, docs/rules-duel.md).
+EDITION_CHOICES = ("base", "saboteur2", "duel")
+BENCH_EDITIONS = EDITION_CHOICES
 
 
 def _add_rule_options(parser: argparse.ArgumentParser) -> None:

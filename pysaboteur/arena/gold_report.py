@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from ..rules.editions import find_edition
 from .gold_summary import GOLD_ROLES, GoldHeadToHead, GoldSummary, RoleScore
 from .report import TextTable, _finite, _proportion_json, bot_row, clustered_json
 from .stats import Mean, Proportion
@@ -51,7 +52,7 @@ def _by_deal_text(match: GoldHeadToHead) -> str:
 def gold_headline(summary: GoldSummary) -> str:
     counts = ", ".join(str(players) for players in summary.player_counts)
     return (
-        f"Saboteur 2, {summary.games} games, {summary.rounds} rounds, {counts} players, "
+        f"{find_edition(summary.edition).title}, {summary.games} games, {summary.rounds} rounds, {counts} players, "
         f"{summary.mode} mode, bots: {', '.join(summary.bots)}"
     )
 

@@ -25,6 +25,7 @@ from ..rules.moves import BREAK, DISCARD, FIX, MAP, PLACE, ROCKFALL, TAKE, Move
 from ..rules.observation import Observation, viewer_seat
 from .base import register
 from .beliefs import RoleBeliefs
+from .heuristic_duel import DuelHeuristic
 from .heuristic_saboteur2 import Saboteur2Heuristic
 from .hiding import HidingPlan, table_beliefs, table_view
 from .maze_view import (
@@ -84,7 +85,7 @@ class HeuristicBot:
         self._hiding = hiding
         self._table: RoleBeliefs | None = None
         self._seed = seed
-        self._saboteur2: Saboteur2Heuristic | None = None
+        self._saboteur2: Saboteur2Heuristic | DuelHeuristic | None = None
 
     def parameters(self) -> dict[str, float | bool]:
         """Every setting, defaults included (for a run's record)."""
@@ -93,12 +94,15 @@ class HeuristicBot:
             return {"hide": False}
         return {"hide": True, "open_at": plan.open_at, "exposed": plan.exposed, "look": plan.look}
 
-    def saboteur2(self, observation: Observation) -> Saboteur2Heuristic | None:
-        """The Saboteur 2 player this bot hands a Saboteur 2 observation to (else None)."""
-        if observation.get("edition", "base") == "base":
+    def saboteur2(self, observation: Observation) -> Saboteur2Heuristic | DuelHeuristic | None:
+        """The player of another edition this bot hands that edition's observation to:
+        Saboteur 2's or the Duel's (None for the base game)."""
+        edition = observation.get("edition", "base")
+        if edition == "base":
             return None
         if self._saboteur2 is None:
-            self._saboteur2 = Saboteur2Heuristic(self._seed)
+            duel = edition == "duel"
+            self._saboteur2 = DuelHeuristic(self._seed) if duel else Saboteur2Heuristic(self._seed)
         return self._saboteur2
 
     def beliefs(self, observation: Observation) -> RoleBeliefs:
