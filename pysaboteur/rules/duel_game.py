@@ -20,12 +20,12 @@ from typing import Any, Final
 from .cards import BREAK_TOOL, FIX_TOOLS, TOOL_BIT, TOOLS
 from .duel_deck import DuelDeck, load_deck, shipped_deck
 from .duel_faces import COLOURS, read_face, register_deck_faces
-from .duel_maze import GOAL_CELLS, REACH, START_CELLS, DuelMaze
+from .duel_maze import GOAL_CELLS, NEXT_TO_GOALS, REACH, START_CELLS, DuelMaze, fitting
 from .duel_results import DuelRoundResult, score_round
 from .editions import Deal, Edition
 from .game import OVER, PLAY, Game, IllegalMove, RoundLog, register_game_class
 from .kinds.bribe import BRIBE, bribe_error, list_bribes
-from .kinds.key import KEY, key_error, list_keys
+from .kinds.key import KEY, key_error
 from .moves import BREAK, CLEAR, DISCARD, FIX, MAP, PASS, PLACE, ROCKFALL, Move
 from .options import Options
 from .reasons import Reason, joined
@@ -160,8 +160,9 @@ class DuelGame(Game):
         distinct = dict.fromkeys(hand)
         if not self.state.broken[seat]:
             self._list_placements(seat, distinct, moves)
+        kinds = self.deck.kinds
         for card in distinct:
-            kind = self.deck.kind_of(card)
+            kind = kinds.get(card)
             if kind == BREAK:
                 other = 1 - seat
                 if not self.state.broken[other] & TOOL_BIT[BREAK_TOOL[card]]:
@@ -170,15 +171,20 @@ class DuelGame(Game):
                 for tool in FIX_TOOLS[card]:
                     if self.state.broken[seat] & TOOL_BIT[tool]:
                         moves.append(Move(seat, FIX, card, target=seat, tool=tool))
-            elif kind == KEY:
-                list_keys(maze, seat, moves)
+            elif kind == KEY and maze.key_tokens_left():
+                # A card with a door of the other's colour and no key yet (key_error).
+                other_colour = COLOURS[1 - seat]
+                for x, y in sorted(maze.faces):
+                    if (x, y) not in maze.keys and maze.faces[x, y].door_colour() == other_colour:
+                        moves.append(Move(seat, KEY, KEY, x, y))
             elif kind == MAP:
                 for index, (x, y) in enumerate(GOAL_CELLS):
                     if not maze.revealed[index]:
                         moves.append(Move(seat, MAP, MAP, x, y))
             elif kind == ROCKFALL:
+                tokens = maze.token_cells()
                 for x, y in maze.path_cells():
-                    if not maze.has_token((x, y)):
+                    if (x, y) not in tokens:
                         moves.append(Move(seat, ROCKFALL, ROCKFALL, x, y))
         ordered = sorted(hand)
         pairs = list(dict.fromkeys(combinations(ordered, 2)))
@@ -196,21 +202,28 @@ class DuelGame(Game):
         return moves
 
     def _list_placements(self, seat: int, distinct: dict[str, None], moves: list[Move]) -> None:
+        """Every placement, by cell: :meth:`DuelMaze.fits` inlined over the cells'
+        kept constraints (the listing is the engine's hottest loop)."""
         maze = self.duel_maze
         faces = [
-            (code, read_face(code))
+            (code, *fitting(read_face(code), seat))
             for card in distinct
             for code in self.deck.orientations.get(card, ())
         ]
         if not faces:
             return
         new = tuple.__new__
-        for cell in maze.candidate_cells():
-            constraints = maze.constraints(seat, cell)
+        append = moves.append
+        for cell, (must_open, must_wall, joins, touches_card) in maze.cell_constraints(seat):
             x, y = cell
-            for code, face in faces:
-                if maze.fits(seat, face, constraints, cell):
-                    moves.append(new(Move, (seat, PLACE, code, x, y, -1, "", 0, (), "")))
+            next_to_goal = cell in NEXT_TO_GOALS
+            for code, sides, own_ladder, ladder, joining in faces:
+                if sides & must_open != must_open or sides & must_wall:
+                    continue
+                if ladder and next_to_goal:
+                    continue
+                if touches_card if own_ladder else joining & joins:
+                    append(new(Move, (seat, PLACE, code, x, y, -1, "", 0, (), "")))
 
     def _front(self, seat: int) -> list[str]:
         broken = self.state.broken[seat]
