@@ -214,7 +214,10 @@ class DuelGame(Game):
             return
         new = tuple.__new__
         append = moves.append
-        for cell, (must_open, must_wall, joins, touches_card) in maze.cell_constraints(seat):
+        ladders = any(own_ladder for _, _, own_ladder, _, _ in faces)
+        for cell, (must_open, must_wall, joins, touches_card) in maze.cell_constraints(
+            seat, ladders
+        ):
             x, y = cell
             next_to_goal = cell in NEXT_TO_GOALS
             for code, sides, own_ladder, ladder, joining in faces:

@@ -135,7 +135,7 @@ class DuelMaze(Maze):
         self._networks: list[set[Tunnel] | None] = [None, None]
         self._open: list[dict[Cell, int] | None] = [None, None]
         #: Per seat, what placement asks of each candidate cell (see :meth:`cell_constraints`).
-        self._cells: list[list[tuple[Cell, Constraints]] | None] = [None, None]
+        self._cells: list[dict[bool, list[tuple[Cell, Constraints]]] | None] = [None, None]
         self._paths: list[Cell] | None = None
 
     def copy(self) -> DuelMaze:
@@ -390,15 +390,33 @@ class DuelMaze(Maze):
             return touches_card
         return bool(joining & joins)
 
-    def cell_constraints(self, seat: int) -> list[tuple[Cell, Constraints]]:
-        """Every :meth:`candidate_cells` cell with its :meth:`constraints` for the seat
-        (kept until the maze changes)."""
+    def cell_constraints(self, seat: int, ladder: bool) -> list[tuple[Cell, Constraints]]:
+        """The cells where the seat may place a card, with their :meth:`constraints`
+        (kept until the maze changes): with a ladder of its colour, every
+        :meth:`candidate_cells` cell; else only those an open side of its network
+        faces (placement rule 3 asks for no less)."""
         known = self._cells[seat]
         if known is None:
-            known = self._cells[seat] = [
-                (cell, self.constraints(seat, cell)) for cell in self.candidate_cells()
-            ]
-        return known
+            known = self._cells[seat] = {}
+        if ladder not in known:
+            if ladder:
+                cells = self.candidate_cells()
+            else:
+                fronts = set()
+                for (x, y), sides in self.open_sides(seat).items():
+                    for side, (dx, dy), _ in STEPS:
+                        if sides & side:
+                            fronts.add((x + dx, y + dy))
+                cells = sorted(
+                    cell
+                    for cell in fronts
+                    if cell not in self.faces
+                    and cell not in _GOAL_INDEX
+                    and abs(cell[0]) <= REACH
+                    and abs(cell[1]) <= REACH
+                )
+            known[ladder] = [(cell, self.constraints(seat, cell)) for cell in cells]
+        return known[ladder]
 
     def candidate_cells(self) -> list[Cell]:
         """Every empty cell next to a face-up card where a path card could go, in order."""
