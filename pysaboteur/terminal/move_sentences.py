@@ -251,6 +251,20 @@ def describe_move(observation: Observation, text: str, index: int | None = None)
             front=front,
             count=1 + len(move.also),
         )
+    if kind == "key":
+        return say(
+            N_("You lay a key on the doors at {x},{y}"),
+            N_("{actor} lays a key on the doors at {x},{y}"),
+            x=move.x,
+            y=move.y,
+        )
+    if kind == "bribe":
+        return say(
+            N_("You bribe the troll at {x},{y} with a counter"),
+            N_("{actor} bribes the troll at {x},{y} with a counter"),
+            x=move.x,
+            y=move.y,
+        )
     if kind == "steal":
         return aimed(
             (
