@@ -114,7 +114,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--bot", default=None,
         help="the opponents' bot: heuristic, random, ismcts:seconds=1 ... "
-        "(default: heuristic, in either edition)",
+        "(default: heuristic, in every edition)",
     )  # fmt: skip
     play.add_argument(
         "--name", default=None, help='your name at the table (default: "You" in your language)'
@@ -159,7 +159,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_edition_option(bench, BENCH_EDITIONS)
     bench.add_argument(
         "--players", type=_count, default=None,
-        help="3 to 10, or 2 to 12 with --edition saboteur2, 2 with --edition duel "
+        help="3 to 10, 2 to 12 with --edition saboteur2, 2 with --edition duel "
         "(default: 5, or 2 in the Duel)",
     )  # fmt: skip
     bench.add_argument(

@@ -52,7 +52,8 @@ def _by_deal_text(match: GoldHeadToHead) -> str:
 def gold_headline(summary: GoldSummary) -> str:
     counts = ", ".join(str(players) for players in summary.player_counts)
     return (
-        f"{find_edition(summary.edition).title}, {summary.games} games, {summary.rounds} rounds, {counts} players, "
+        f"{find_edition(summary.edition).title}, {summary.games} games, "
+        f"{summary.rounds} rounds, {counts} players, "
         f"{summary.mode} mode, bots: {', '.join(summary.bots)}"
     )
 

@@ -154,9 +154,7 @@ def build_schedule(
         cells = teams_cells(bots, pairs) if mode == TEAMS else seats_cells(bots, players)
         for game_seed in range(seed, seed + games):
             for cell in cells:
-                units.append(
-                    Unit(len(units), players, options, game_seed, cell, rules.name, deck)
-                )
+                units.append(Unit(len(units), players, options, game_seed, cell, rules.name, deck))
     return units
 
 

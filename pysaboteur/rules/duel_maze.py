@@ -207,7 +207,11 @@ class DuelMaze(Maze):
             colour = COLOURS[seat]
             # The seat's start card carries its ladder; every ladder of its colour is
             # joined to it, wherever it lies.
-            seeds = [(cell, face.tunnels[0]) for cell, face in self.faces.items() if face.ladder == colour]
+            seeds = [
+                (cell, face.tunnels[0])
+                for cell, face in self.faces.items()
+                if face.ladder == colour
+            ]
             self._search(seat, known, seeds)
         return known
 
@@ -287,7 +291,6 @@ class DuelMaze(Maze):
         known = self._open[seat]
         if known is None:
             known = {}
-            faces = self.faces
             for cell, tunnel in self.network_of(seat):
                 known[cell] = known.get(cell, 0) | self._open_of(seat, cell, tunnel)
             self._open[seat] = known
@@ -375,9 +378,7 @@ class DuelMaze(Maze):
                 must_wall |= side
         return must_open, must_wall, joins, touches_card
 
-    def fits(
-        self, seat: int, face: DuelFace, constraints: Constraints, cell: Cell
-    ) -> bool:
+    def fits(self, seat: int, face: DuelFace, constraints: Constraints, cell: Cell) -> bool:
         """Whether a card lying as ``face`` may go at the empty ``cell`` (placement rules
         2 and 3, or a ladder's rule), given the cell's :meth:`constraints`."""
         must_open, must_wall, joins, touches_card = constraints

@@ -135,7 +135,12 @@ def _run_play(args: argparse.Namespace, options: Options) -> int:
     names = table_names(person, args.players, args.seat)
     try:
         game = Game.new(
-            args.players, options, seed, names=names, edition=edition.name, deck=args.deck
+            args.players,
+            options,
+            seed,
+            names=names,
+            edition=edition.name,
+            deck=getattr(args, "deck", None),
         )
     except DeckError as error:
         _error(_("--deck: {problem}").format(problem=error))
@@ -520,7 +525,7 @@ class PlaySession:
         if self.game.is_over:
             return
         if after.get("edition") == "duel":
-            nuggets = after["nuggets"][self.seat]
+            nuggets = (after["nuggets"] or [0, 0])[self.seat]
             so_far = ngettext(
                 "Your gold so far: {count} nugget.", "Your gold so far: {count} nuggets.", nuggets
             ).format(count=nuggets)

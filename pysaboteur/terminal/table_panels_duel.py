@@ -22,8 +22,14 @@ Cell = tuple[int, int]
 
 
 def _tokens(observation: Observation) -> dict[str, Any]:
-    tokens: dict[str, Any] = dict(observation)["duel"]
+    view: dict[str, Any] = dict(observation)
+    tokens: dict[str, Any] = view.get("duel") or {}
     return tokens
+
+
+def _nuggets(observation: Observation, seat: int) -> int:
+    """The seat's nuggets so far in the game (a Duel observation always has them)."""
+    return (observation["nuggets"] or [0, 0])[seat]
 
 
 def duel_cell_texts(
@@ -44,7 +50,13 @@ def duel_cell_texts(
     bribes = next((tuple(b["seats"]) for b in tokens["bribes"] if (b["x"], b["y"]) == cell), ())
     start = entry["card"].removeprefix("start-") if entry["card"].startswith("start-") else ""
     return duel_card_texts(
-        entry["shape"], back, start=start, key=key, claim=claim, bribes=bribes, goal=goal is not None
+        entry["shape"],
+        back,
+        start=start,
+        key=key,
+        claim=claim,
+        bribes=bribes,
+        goal=goal is not None,
     )
 
 
@@ -78,7 +90,7 @@ def render_players_duel(observation: Observation) -> Table:
             _broken(observation, seat),
             colour_text(seat),
             str(tokens["counters_left"][seat]),
-            f"{claimed[seat]}/{observation['nuggets'][seat]}",
+            f"{claimed[seat]}/{_nuggets(observation, seat)}",
         )
     return table
 
@@ -92,9 +104,11 @@ def render_goals_duel(observation: Observation) -> Text:
     """The six goals as they lie (5,-2 … 9,0): ``?`` face down, else their nuggets,
     ``(map)`` for one the viewer looked at."""
     tokens = _tokens(observation)
-    looked = {tuple(cell) for cell in tokens["mapped"][observation["seat"]]} if (
-        observation.get("seat") is not None
-    ) else set()
+    looked = (
+        {tuple(cell) for cell in tokens["mapped"][observation["seat"]]}
+        if (observation.get("seat") is not None)
+        else set()
+    )
     rows = [[""] * 3 for _ in range(5)]
     styled: list[list[str]] = [[""] * 3 for _ in range(5)]
     for goal in observation["goals"]:
@@ -129,7 +143,7 @@ def render_status_duel(observation: Observation) -> Text:
         )
         line.append(" · ")
         line.append(upper(pgettext("colour", COLOURS[seat])), style=styles.DOOR[COLOURS[seat]])
-        line.append(" · " + _("your nuggets {count}").format(count=observation["nuggets"][seat]))
+        line.append(" · " + _("your nuggets {count}").format(count=_nuggets(observation, seat)))
         line.append(" · ")
     parts = [
         _("round {round}/3").format(round=observation["round"]),
