@@ -14,6 +14,11 @@ from .stats import Mean, Proportion
 from .summary import OVERALL
 
 
+def roles_of(summary: GoldSummary) -> tuple[str, ...]:
+    """The roles a report lists: Saboteur 2's, or the Duel's two colours."""
+    return ("green", "blue") if summary.edition == "duel" else GOLD_ROLES
+
+
 def mean_text(m: Mean, signed: bool = False) -> str:
     """``1.23 (1.05, 1.41)``: a mean with its 95% t interval (``-`` with no values;
     the mean alone from a single value).  A comma, not a dash: bounds may be negative."""
@@ -68,7 +73,7 @@ def gold_text_tables(summary: GoldSummary) -> list[TextTable]:
         TextTable(
             "Gold pieces and wins per role",
             ["role", "rounds", "GP/round", "win rate"],
-            [[role, *_role_row(summary.by_role[role])] for role in GOLD_ROLES],
+            [[role, *_role_row(summary.by_role[role])] for role in roles_of(summary)],
             scored + "seat-rounds among the round's winners (Wilson 95% interval). "
             "A seat counts in the role it held as the round ended.",
         ),
@@ -79,7 +84,7 @@ def gold_text_tables(summary: GoldSummary) -> list[TextTable]:
                 [bot, role, *_role_row(entry.by_role[role])]
                 for bot in bots
                 for entry in (summary.per_bot[bot],)
-                for role in (*GOLD_ROLES, OVERALL)
+                for role in (*roles_of(summary), OVERALL)
                 if role in entry.by_role
             ],
         ),

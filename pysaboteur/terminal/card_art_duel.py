@@ -1,18 +1,22 @@
 """The Duel's cards drawn as text, five characters by three lines like every card
 of the maze, so that each kind can be told apart without colour::
 
-      ┃      G┃      ┃        ┃     $2┃
-    ━━S━━   ━━┫    ━━H━━    ━━┻━T   ━━┛  ●
-      ┃       ┃                      ¤
-    start   door    ladder    troll   gold, a claim, a bribe
+      ┃ g     G       ┃ b    ┃     $1┃
+    ━━S━━   ━━┫     ━━H━━  ━━┻━T   ━━┛
+      ┃       ┃
+    start   door    ladder  troll   gold
+    (green) (green) (blue)
 
 A door (``G`` green, ``B`` blue) or a troll (``T``) takes the end of the arm it
-blocks; a card's nuggets (``$1`` to ``$3``) lie in its top left corner; the
-tokens on a card take the other corners: a key (``K``) top right, a claim (the
-counter ``●``) bottom right, bribes (``¤``, one per player) bottom left, each in
-its player's colour.  Stubs are half arms and a card of stubs only has the
-dead end's ``■``, as in the other editions.  A face-down goal is ``?`` on its
-back, or its nuggets (``$2``, ``$0``) for a player who looked at it.
+blocks.  A card's nuggets (``$1`` to ``$3``) lie in the corner next to the side
+that owns them (N top left, E top right, S bottom right, W bottom left), so
+that a turned card looks turned.  A ladder or a start has its colour's letter
+(``g``, ``b``) in a free corner.  The tokens change the mark they lie on, in
+their player's colour: a claim turns the ``$`` into the counter ``●``, a key
+turns the doors into ``K``, a bribe turns the troll into ``¤``.  Stubs are half
+arms and a card of stubs only has the dead end's ``■``, as in the other
+editions.  A face-down goal is ``?`` on its back, or its nuggets (``$2?``) for
+a player who looked at it.
 """
 
 from __future__ import annotations
@@ -34,6 +38,8 @@ TROLL_MARK: Final = "T"
 KEY_MARK: Final = "K"
 CLAIM_MARK: Final = "●"
 BRIBE_MARK: Final = "¤"
+#: A ladder's or a start's colour, in a corner.
+COLOUR_MARK: Final = {"green": "g", "blue": "b"}
 #: The Duel's marks, in the order the legend lists them.
 LEGEND_MARKS_DUEL: Final = (
     ("S", N_("start")),
@@ -42,8 +48,8 @@ LEGEND_MARKS_DUEL: Final = (
     ("B", N_("blue door")),
     ("T", N_("troll")),
     ("$2", N_("nuggets")),
-    ("●", N_("claim")),
-    ("¤", N_("bribe")),
+    ("●2", N_("claimed")),
+    ("¤", N_("bribed troll")),
     ("K", N_("key")),
     ("■", N_("dead end")),
     ("╹", N_("stub")),
@@ -58,10 +64,15 @@ _TWO_TUNNELS: Final = {frozenset((N | W, E | S)): "\u2571", frozenset((N | E, S 
 _MIDDLE: Final = CELL_WIDTH // 2
 #: Where each side's barrier is drawn: (line, column), the far end of its arm.
 _BARRIER_AT: Final = {N: (0, _MIDDLE), S: (2, _MIDDLE), W: (1, 0), E: (1, CELL_WIDTH - 1)}
+#: Where the nuggets owned by each side lie: the corner after it, clockwise.
+_GOLD_AT: Final = {N: (0, 0), E: (0, CELL_WIDTH - 2), S: (2, CELL_WIDTH - 2), W: (2, 0)}
+#: The corners a colour's letter may take, first free first.
+_CORNERS: Final = ((0, CELL_WIDTH - 1), (2, 0), (2, CELL_WIDTH - 1), (0, 0))
 
 
-def duel_face_lines(face: DuelFace, centre: str = "") -> list[str]:
-    """The three lines of a Duel face, unstyled; ``centre`` marks a start (``S``)."""
+def duel_face_lines(face: DuelFace, start: str = "") -> list[str]:
+    """The three lines of a Duel face, unstyled; ``start`` is a start card's colour."""
+    centre = "S" if start else ""
     arms = sum(face.tunnels)
     stubs = face.stubs
     bridge = set(face.tunnels) == {N | S, E | W}
@@ -95,9 +106,20 @@ def duel_face_lines(face: DuelFace, centre: str = "") -> list[str]:
         lines = _put(lines, *_BARRIER_AT[side], DOOR_MARK[colour])
     if face.troll:
         lines = _put(lines, *_BARRIER_AT[face.troll], TROLL_MARK)
-    if face.nuggets:
-        lines = _put(lines, 0, 0, f"${face.nuggets}")
+    for side, nuggets in face.gold:
+        lines = _put(lines, *_GOLD_AT[side], f"${nuggets}")
+    colour = start or face.ladder
+    if colour:
+        line, column = colour_corner(face)
+        lines = _put(lines, line, column, COLOUR_MARK[colour])
     return lines
+
+
+def colour_corner(face: DuelFace) -> tuple[int, int]:
+    """Where a ladder's or a start's colour letter goes: a corner no nugget takes."""
+    taken = {(line, column + offset) for side, _ in face.gold for line, column in (_GOLD_AT[side],)
+             for offset in (0, 1)}  # fmt: skip
+    return next(corner for corner in _CORNERS if corner not in taken)
 
 
 def _put(lines: list[str], line: int, column: int, mark: str) -> list[str]:
@@ -121,13 +143,16 @@ def duel_card_texts(
     ``start`` is the colour of a start card; ``goal`` marks a face-up goal (its own
     background, as in the other editions)."""
     face = read_face(code)
-    lines = duel_face_lines(face, "S" if start else "")
+    lines = duel_face_lines(face, start)
     if key is not None:
-        lines = _put(lines, 0, CELL_WIDTH - 1, KEY_MARK)
+        for side, _ in face.doors:
+            lines = _put(lines, *_BARRIER_AT[side], KEY_MARK)
     if claim is not None:
-        lines = _put(lines, 2, CELL_WIDTH - 1, CLAIM_MARK)
-    for index, _seat in enumerate(bribes[:2]):
-        lines = _put(lines, 2, index, BRIBE_MARK)
+        for side, _ in face.gold:
+            line, column = _GOLD_AT[side]
+            lines = _put(lines, line, column, CLAIM_MARK)
+    if bribes:
+        lines = _put(lines, *_BARRIER_AT[face.troll], BRIBE_MARK)
     if start:
         base = styles.DOOR_MARK[start]
     elif goal:
@@ -137,22 +162,28 @@ def duel_card_texts(
     texts = [Text(line, style=base) for line in lines]
     for side, colour in face.doors:
         line, column = _BARRIER_AT[side]
-        texts[line].stylize(styles.DOOR_MARK[colour], column, column + 1)
+        mark = styles.DOOR_MARK[COLOURS[key] if key is not None else colour]
+        texts[line].stylize(mark, column, column + 1)
     if face.troll:
         line, column = _BARRIER_AT[face.troll]
-        texts[line].stylize(styles.TROLL, column, column + 1)
-    if face.ladder and not start:
-        texts[1].stylize(styles.DOOR_MARK[face.ladder], _MIDDLE, _MIDDLE + 1)
-    if face.nuggets:
-        texts[0].stylize(styles.NUGGETS, 0, 2)
+        troll = styles.TROLL
+        if len(bribes) == 1:
+            troll = styles.DOOR_MARK[COLOURS[bribes[0]]]
+        elif bribes:
+            troll = styles.BRIBED_BY_BOTH
+        texts[line].stylize(troll, column, column + 1)
+    colour = start or face.ladder
+    if colour:
+        line, column = colour_corner(face)
+        texts[line].stylize(styles.DOOR_MARK[colour], column, column + 1)
+        if face.ladder and not start:
+            texts[1].stylize(styles.DOOR_MARK[colour], _MIDDLE, _MIDDLE + 1)
+    for side, _ in face.gold:
+        line, column = _GOLD_AT[side]
+        owner = styles.DOOR_MARK[COLOURS[claim]] if claim is not None else styles.NUGGETS
+        texts[line].stylize(owner, column, column + 2)
     if not face.tunnels:
         texts[1].stylize(styles.DEAD_END, _MIDDLE, _MIDDLE + 1)
-    if key is not None:
-        texts[0].stylize(styles.DOOR_MARK[COLOURS[key]], CELL_WIDTH - 1, CELL_WIDTH)
-    if claim is not None:
-        texts[2].stylize(styles.DOOR[COLOURS[claim]], CELL_WIDTH - 1, CELL_WIDTH)
-    for index, seat in enumerate(bribes[:2]):
-        texts[2].stylize(styles.DOOR[COLOURS[seat]], index, index + 1)
     return texts
 
 

@@ -40,6 +40,7 @@ TOOL: Final = "bold red"
 # The Duel's marks (its doors, ladders and tokens take their player's colour, DOOR).
 TROLL: Final = "bold white on color(88)"
 NUGGETS: Final = "bold bright_yellow"
+BRIBED_BY_BOTH: Final = "bold black on white"
 
 # Saboteur 2's marks: a door's tunnel and letter take its colour.
 DOOR: Final = {"green": "bold bright_green", "blue": "bold color(39)"}
