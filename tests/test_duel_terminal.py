@@ -89,8 +89,8 @@ def test_every_face_of_the_shipped_deck_is_drawn_apart() -> None:
     assert duel_face_lines(read_face("NESW/troll@S")) == ["  ┃  ", "━━╋━━", "  T  "]
     assert duel_face_lines(read_face("NEW/door-blue@N")) == ["  B  ", "━━┻━━", "     "]
     assert duel_face_lines(read_face("EW/ladder-green")) == ["    g", "━━H━━", "     "]
-    assert duel_face_lines(read_face("NW+ES/gold1@E")) == ["  ┃$1", "━━╱━━", "  ┃  "]
-    assert duel_face_lines(read_face("NW+ES/gold1@N")) == ["$1┃  ", "━━╱━━", "  ┃  "]
+    assert duel_face_lines(read_face("NW+ES/gold1@E")) == ["  ┃$1", "━━\u2571━━", "  ┃  "]
+    assert duel_face_lines(read_face("NW+ES/gold1@N")) == ["$1┃  ", "━━\u2571━━", "  ┃  "]
     assert duel_face_lines(read_face("ESW+xN/gold1@N")) == ["$1╹  ", "━━┳━━", "  ┃  "]
     assert duel_face_lines(read_face("NESW/ladder-blue"), "blue") == ["  ┃ b", "━━S━━", "  ┃  "]
 
