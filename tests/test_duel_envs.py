@@ -117,3 +117,70 @@ def test_a_deck_file_makes_the_space_and_the_games(tmp_path: Path) -> None:
     kinds = 2 + 12  # the crosses, the trolls and the shipped deck's twelve action cards
     assert len(env.encoder.kinds) == kinds
     assert observation["observation"].shape == (CELLS * CELL_FEATURES + kinds + 27,)
+
+
+@pytest.fixture(name="spiel")
+def _spiel() -> Any:
+    pyspiel = pytest.importorskip("pyspiel")
+    from pysaboteur.envs import openspiel_duel
+
+    return pyspiel, openspiel_duel
+
+
+def dealt(game: Any, seed: int) -> Any:
+    """A state after all chance, each outcome drawn with its probability."""
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        outcomes, chances = zip(*state.chance_outcomes(), strict=True)
+        state.apply_action(rng.choices(outcomes, chances)[0])
+    return state
+
+
+def test_the_openspiel_game_as_openspiel_sees_it(spiel: Any) -> None:
+    pyspiel, module = spiel
+    assert doctest.testmod(module).failed == 0
+    game = pyspiel.load_game("python_saboteur_duel", {"returns": "win"})
+    kind = game.get_type()
+    assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert game.num_distinct_actions() == ActionSpaceDuel().size
+    assert game.observation_tensor_size() == ObservationEncoderDuel().size
+    assert (game.min_utility(), game.max_utility()) == (-1.0, 1.0)
+    assert game.max_game_length() == 3 * (2 * 52 + 2 * 4)
+
+
+@pytest.mark.parametrize("params", [{}, {"returns": "win", "episode": "round", "open_hands": True}])
+def test_pyspiel_random_sim_test(spiel: Any, params: dict[str, Any]) -> None:
+    pyspiel, _ = spiel
+    game = pyspiel.load_game("python_saboteur_duel", params)
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
+def test_chance_orders_the_18_goals_then_deals_each_rounds_52_cards(spiel: Any) -> None:
+    pyspiel, _ = spiel
+    state = pyspiel.load_game("python_saboteur_duel").new_initial_state()
+    assert state.chance_outcomes() == [(index, 1 / 18) for index in range(18)]
+    state = dealt(pyspiel.load_game("python_saboteur_duel"), seed=1)
+    game = state.engine_game
+    assert isinstance(game, DuelGame)
+    goals = [game.deck.goal_cards[action] for action in state.history()[:17]]
+    assert list(game.rounds[0].deal.goals) == goals[:6]
+    deal = game.rounds[0].deal
+    assert sorted([*deal.hands[0], *deal.hands[1], *deal.deck]) == sorted(game.deck.playing_cards)
+
+
+def test_openspiel_returns_are_the_nuggets(spiel: Any) -> None:
+    pyspiel, _ = spiel
+    state = dealt(pyspiel.load_game("python_saboteur_duel"), seed=2)
+    rng = random.Random(2)
+    while not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert state.returns() == [float(n) for n in state.engine_game.nuggets]
+
+
+def test_an_openspiel_game_plays_a_deck_file(spiel: Any, tmp_path: Path) -> None:
+    pyspiel, _ = spiel
+    path = tmp_path / "deck.json"
+    path.write_text(json.dumps(crosses_deck().to_dict()), "utf-8")
+    state = dealt(pyspiel.load_game("python_saboteur_duel", {"deck": str(path)}), seed=3)
+    assert state.engine_game.deck == crosses_deck()
