@@ -37,7 +37,7 @@ from typing import Any, Final
 
 import pyspiel  # type: ignore[import-not-found]
 
-from ..rules import Deal, Game, Move, Options
+from ..rules import Deal, Game, Options
 from ..rules.duel_deck import DuelDeck, load_deck
 from ..rules.duel_faces import COLOURS, read_face
 from ..rules.duel_results import DuelRoundResult
@@ -51,6 +51,7 @@ from .openspiel_core import (
     game_info,
     read_settings,
 )
+from .openspiel_saboteur2 import Saboteur2State
 from .tensors_duel import ObservationEncoderDuel, round_end_observation, table_text
 
 SHORT_NAME: Final = "python_saboteur_duel"
@@ -226,24 +227,14 @@ class DuelDealing:
         return Game(2, options, 0, deals=deals, edition="duel", deck=self.deck)
 
 
-class DuelState(SaboteurStateCore):
-    """A moment of a Duel: chance still dealing, a seat to move, or the end."""
+class DuelState(Saboteur2State):
+    """A moment of a Duel: chance still dealing, a seat to move, or the end.  Its ids
+    name hand slots as Saboteur 2's do, so it reads its moves as Saboteur 2's state
+    does (:class:`~.openspiel_saboteur2.Saboteur2State`)."""
 
     def __init__(self, game: DuelGameForSpiel) -> None:
-        super().__init__(game, DuelDealing(game.deck))
-
-    def _legal_of(self, game: Game) -> dict[int, Move]:
-        assert game.to_move is not None
-        hand = game.hands[game.to_move]
-        return self._action_ids.legal_actions(game.legal_moves(), hand)  # type: ignore[no-any-return]
-
-    def _move_string(self, player: int, action: int) -> str:
-        game = self._table.game
-        hand = None if game is None else game.hands[player]
-        try:
-            return str(self._action_ids.to_move(action, player, hand))
-        except ValueError:  # slots the hand does not hold now
-            return f"{player} {self._action_ids.describe(action)}"
+        # Saboteur 2's own __init__ would deal Saboteur 2's cards: the core's, with the Duel's.
+        SaboteurStateCore.__init__(self, game, DuelDealing(game.deck))
 
     def _table_text(self, observation: Observation) -> str:
         return table_text(observation)

@@ -217,30 +217,34 @@ class DuelMaze(Maze):
 
     def _search(self, seat: int, found: set[Tunnel], seeds: list[Tunnel]) -> list[Tunnel]:
         """Add to ``found`` every tunnel reached from ``seeds`` (not yet in it); those added."""
-        faces = self.faces
         stack = [seed for seed in seeds if seed not in found]
         found.update(stack)
         added = list(stack)
         while stack:
-            cell, tunnel = stack.pop()
-            face = faces[cell]
-            for side, (dx, dy), back in STEPS:
-                if not tunnel & side or self.closed(seat, cell, face, side):
-                    continue
-                there = (cell[0] + dx, cell[1] + dy)
-                other = faces.get(there)
-                if other is None:
-                    continue
-                reached = other.tunnel_at(back)
-                if (
-                    reached
-                    and (there, reached) not in found
-                    and not self.closed(seat, there, other, back)
-                ):
-                    found.add((there, reached))
-                    stack.append((there, reached))
-                    added.append((there, reached))
+            for step in self._steps(seat, *stack.pop()):
+                if step not in found:
+                    found.add(step)
+                    stack.append(step)
+                    added.append(step)
         return added
+
+    def _steps(self, seat: int, cell: Cell, tunnel: int) -> list[Tunnel]:
+        """The tunnels one step from a tunnel of the card at ``cell``: across each of its
+        sides where neither card's barrier is closed to the seat."""
+        faces = self.faces
+        face = faces[cell]
+        found = []
+        for side, (dx, dy), back in STEPS:
+            if not tunnel & side or self.closed(seat, cell, face, side):
+                continue
+            there = (cell[0] + dx, cell[1] + dy)
+            other = faces.get(there)
+            if other is None:
+                continue
+            reached = other.tunnel_at(back)
+            if reached and not self.closed(seat, there, other, back):
+                found.append((there, reached))
+        return found
 
     def _extend(self, seat: int, cell: Cell, face: DuelFace) -> None:
         """A card was laid at ``cell``: join to the seat's known network what it reaches.
@@ -249,27 +253,14 @@ class DuelMaze(Maze):
         found = self._networks[seat]
         if found is None:
             return
-        seeds: list[Tunnel] = []
         if face.ladder == COLOURS[seat]:
-            seeds.append((cell, face.tunnels[0]))
+            seeds = [(cell, face.tunnels[0])]
         else:
-            faces = self.faces
-            for tunnel in face.tunnels:
-                for side, (dx, dy), back in STEPS:
-                    if not tunnel & side or self.closed(seat, cell, face, side):
-                        continue
-                    there = (cell[0] + dx, cell[1] + dy)
-                    other = faces.get(there)
-                    if other is None:
-                        continue
-                    reached = other.tunnel_at(back)
-                    if (
-                        reached
-                        and (there, reached) in found
-                        and not self.closed(seat, there, other, back)
-                    ):
-                        seeds.append((cell, tunnel))
-                        break
+            seeds = [
+                (cell, tunnel)
+                for tunnel in face.tunnels
+                if any(step in found for step in self._steps(seat, cell, tunnel))
+            ]
         if not seeds:
             return
         added = self._search(seat, found, seeds)
