@@ -23,7 +23,7 @@ from .duel_faces import COLOURS, read_face, register_deck_faces
 from .duel_maze import GOAL_CELLS, NEXT_TO_GOALS, REACH, START_CELLS, DuelMaze, fitting
 from .duel_results import DuelRoundResult, score_round
 from .editions import Deal, Edition
-from .game import OVER, PLAY, Game, IllegalMove, RoundLog, register_game_class
+from .game import OVER, PLAY, Game, IllegalMove, RoundLog, edition_for, register_game_class
 from .kinds.bribe import BRIBE, bribe_error, list_bribes
 from .kinds.key import KEY, key_error
 from .moves import BREAK, CLEAR, DISCARD, FIX, MAP, PASS, PLACE, ROCKFALL, Move
@@ -53,26 +53,16 @@ class DuelGame(Game):
         edition: str | Edition = "duel",
         deck: Any = None,
     ) -> None:
-        from .editions import find_edition
-
-        self.edition = find_edition(edition) if isinstance(edition, str) else edition
-        self.edition.check_players(players)
+        self.edition = edition_for(edition, players)
         if first != 0:
             raise ValueError("green (seat 0) starts the first round of the Duel")
-        if names is not None and len(names) != players:
-            raise ValueError(f"{len(names)} names for {players} players")
         if gold_deck is not None:
             raise ValueError("the Duel has no gold deck: its gold lies on the cards")
         #: The deck of this game (the shipped provisional one unless another is given).
         self.deck: DuelDeck = load_deck(deck)
         register_deck_faces(self.deck.card_of_face)
         self._listers, self._turn_kinds = {}, []
-        self.players = players
-        self.options = options or Options()
-        self.seed = seed
-        self.names = names
-        self._rng = random.Random(seed)
-        self._preset_deals = deals or []
+        self._take_seats(players, options, seed, names, deals)
         self.initial_gold_deck = []
         self.gold_deck = []
         self.gold_kept = [[], []]
