@@ -82,6 +82,10 @@ def around(cell: Cell) -> tuple[tuple[int, Cell, int, bool], ...]:
     return found
 
 
+#: The neighbours of each goal cell, in the order of GOAL_CELLS.
+_GOAL_AROUND: Final = tuple(around(cell) for cell in GOAL_CELLS)
+
+
 def neighbour(cell: Cell, side: int) -> Cell:
     (dx, dy), _ = STEP_OF[side]
     return (cell[0] + dx, cell[1] + dy)
@@ -453,12 +457,13 @@ class DuelMaze(Maze):
         progress = True
         while progress and not all(revealed):
             progress = False
-            for index, cell in enumerate(GOAL_CELLS):
+            # Turning a goal up extends both networks' open sides in place (lay).
+            green, blue = self.open_sides(0), self.open_sides(1)
+            for index, neighbours in enumerate(_GOAL_AROUND):
                 if revealed[index]:
                     continue
                 reaching = 0
-                green, blue = self.open_sides(0), self.open_sides(1)
-                for side, there, back, _ in _AROUND.get(cell) or around(cell):
+                for side, there, back, _ in neighbours:
                     if (green.get(there, 0) | blue.get(there, 0)) & back:
                         reaching |= side
                 if reaching:
@@ -478,9 +483,10 @@ class DuelMaze(Maze):
     def reached_gold(self, seat: int) -> list[Cell]:
         """The unclaimed cards whose gold the seat reaches: more nuggets first, then by cell."""
         network = self.network_of(seat)
+        claimed = {cell for cell, _ in self.claims}
         found = []
         for cell, face in self.faces.items():
-            if not face.gold or self.claimed_by(cell) is not None:
+            if not face.gold or cell in claimed:
                 continue
             for side, _ in face.gold:
                 tunnel = face.tunnel_at(side)
@@ -497,7 +503,10 @@ class DuelMaze(Maze):
 
     def claim(self, seat: int) -> list[Cell]:
         """Claim every card whose gold the seat reaches, while its counters last."""
-        made = self.reached_gold(seat)[: self.counters_left(seat)]
+        left = self.counters_left(seat)
+        if not left:
+            return []  # a player without counters cannot claim
+        made = self.reached_gold(seat)[:left]
         self.claims.extend((cell, seat) for cell in made)
         return made
 
