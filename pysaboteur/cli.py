@@ -10,10 +10,10 @@ from .i18n import LANGUAGES
 from .rules.editions import find_edition
 from .rules.options import GOLD_DRAW_CHOICES, NEXT_ROUND_START_CHOICES, Options
 
-#: The editions ``play`` and the arena offer (docs/rules.md, docs/rules-saboteur2.md).
-EDITION_CHOICES = ("base", "saboteur2")
-#: The editions ``bench`` measures: the Duel too (docs/rules-duel.md).
-BENCH_EDITIONS = (*EDITION_CHOICES, "duel")
+#: The editions ``play``, ``bench`` and the arena offer (docs/rules.md,
+#: docs/rules-saboteur2.md, docs/rules-duel.md).
+EDITION_CHOICES = ("base", "saboteur2", "duel")
+BENCH_EDITIONS = EDITION_CHOICES
 
 
 def _add_rule_options(parser: argparse.ArgumentParser) -> None:
@@ -96,14 +96,16 @@ def build_parser() -> argparse.ArgumentParser:
     play = commands.add_parser(
         "play",
         help="play a game against bots in the terminal",
-        description="Play Saboteur or Saboteur 2 against bots in the terminal. Each turn "
+        description="Play Saboteur, Saboteur 2 or Saboteur: The Duel against bots in the "
+        "terminal. Each turn "
         "lists your legal moves, numbered: type a number or a move in notation. "
         "The game's record is saved at the end.",
     )
     _add_edition_option(play)
     play.add_argument(
-        "--players", type=_count, default=5,
-        help="3 to 10, or 2 to 12 with --edition saboteur2 (default: %(default)s)",
+        "--players", type=_count, default=None,
+        help="3 to 10, 2 to 12 with --edition saboteur2, 2 with --edition duel "
+        "(default: 5, or 2 for the Duel)",
     )  # fmt: skip
     play.add_argument(
         "--seat", type=int, default=0, help="your seat, from 0 (default: %(default)s)"
@@ -112,7 +114,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--bot", default=None,
         help="the opponents' bot: heuristic, random, ismcts:seconds=1 ... "
-        "(default: heuristic, in either edition)",
+        "(default: heuristic, in every edition)",
     )  # fmt: skip
     play.add_argument(
         "--name", default=None, help='your name at the table (default: "You" in your language)'
@@ -157,7 +159,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_edition_option(bench, BENCH_EDITIONS)
     bench.add_argument(
         "--players", type=_count, default=None,
-        help="3 to 10, or 2 to 12 with --edition saboteur2, 2 with --edition duel "
+        help="3 to 10, 2 to 12 with --edition saboteur2, 2 with --edition duel "
         "(default: 5, or 2 in the Duel)",
     )  # fmt: skip
     bench.add_argument(
@@ -341,9 +343,9 @@ def _add_arena_parser(commands: argparse._SubParsersAction[argparse.ArgumentPars
     arena.add_argument("bots", nargs="*", metavar="BOT", help="bot specs, e.g. heuristic random")
     _add_edition_option(arena)
     arena.add_argument(
-        "--players", type=player_counts, default=[5],
-        help="player count, or several: 3,4,5; 3 to 10, or 2 to 12 with --edition saboteur2 "
-        "(default: 5)",
+        "--players", type=player_counts, default=None,
+        help="player count, or several: 3,4,5; 3 to 10, 2 to 12 with --edition saboteur2, "
+        "2 with --edition duel (default: 5, or 2 for the Duel)",
     )  # fmt: skip
     arena.add_argument(
         "--games", type=_positive, default=200,
@@ -414,6 +416,8 @@ def _difference(text: str) -> float:
 def _check_arena_players(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     """Each of the arena's player counts must be one the edition is for (``--report``
     plays nothing, so its counts are not looked at)."""
+    if args.players is None:
+        args.players = [2 if args.edition == "duel" else 5]
     if args.report or args.plan:
         return
     for players in args.players:

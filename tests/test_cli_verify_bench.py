@@ -172,19 +172,18 @@ def test_a_player_count_the_edition_is_not_for_is_refused(
     assert message in err
 
 
-def test_the_help_names_both_editions_and_the_default_bot(
+def test_the_help_names_every_edition_and_the_default_bot(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    for command in ("play", "bench"):
+    for command in ("play", "bench", "arena"):
         with pytest.raises(SystemExit):
             main([command, "--help"])
         text = " ".join(capsys.readouterr().out.split())
-        # bench measures the Duel too (the terminal does not play it yet).
-        editions = "{base,saboteur2}" if command == "play" else "{base,saboteur2,duel}"
-        assert f"--edition {editions}" in text
-        assert "3 to 10, or 2 to 12 with --edition saboteur2" in text
+        assert "--edition {base,saboteur2,duel}" in text
+        assert "--deck FILE" in text
+        assert "2 to 12 with --edition saboteur2, 2 with --edition duel" in text
         if command == "play":
-            assert "(default: heuristic, in either edition)" in text
+            assert "(default: heuristic, in every edition)" in text
 
 
 def test_verify_reads_the_edition_from_the_record(

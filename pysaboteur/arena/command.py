@@ -104,7 +104,10 @@ def play(args: argparse.Namespace, options: Options, console: Console) -> int:
     edition = getattr(args, "edition", BASE)
     mode = args.mode or default_mode(edition)
     pairs = parse_pairs(args.pairs, bots) if args.pairs else None
-    units = build_schedule(bots, args.players, args.games, args.seed, options, mode, pairs, edition)
+    deck = getattr(args, "deck", None)
+    units = build_schedule(
+        bots, args.players, args.games, args.seed, options, mode, pairs, edition, deck
+    )
     out = Path(args.out) if args.out else default_out()
     settings: dict[str, Any] = {
         "bots": bots, "players": args.players, "games": args.games, "seed": args.seed,
@@ -114,6 +117,8 @@ def play(args: argparse.Namespace, options: Options, console: Console) -> int:
     if edition != BASE:
         # Only named when not the base game, so a base run's arena.json stays as it was.
         settings["edition"] = edition
+    if deck is not None:
+        settings["deck"] = deck
     previous_settings = _check_same_kind_of_run(out, settings)
     # Each time the command plays into the folder (a resumed run) adds what it ran with.
     settings["runs"] = [*(previous_settings or {}).get("runs", []), provenance(bots)]
@@ -201,7 +206,9 @@ def report(out: Path, console: Console) -> int:
     editions = {line.get("edition", BASE) for line in lines}  # base lines name none
     if len(editions) > 1:
         raise ArenaError(f"{out} mixes editions ({', '.join(sorted(editions))}): report apart")
-    summary = summarise_gold(lines) if editions == {"saboteur2"} else summarise(lines)
+    # The Duel's lines are shaped as Saboteur 2's: each seat scored alone by its gold.
+    by_gold = editions in ({"saboteur2"}, {"duel"})
+    summary = summarise_gold(lines) if by_gold else summarise(lines)
     plots = write_plots(summary, out)
     write_report(out, summary, plots)
     print_report(summary, console)

@@ -7,10 +7,16 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from ..rules.editions import find_edition
 from .gold_summary import GOLD_ROLES, GoldHeadToHead, GoldSummary, RoleScore
 from .report import TextTable, _finite, _proportion_json, bot_row, clustered_json
 from .stats import Mean, Proportion
 from .summary import OVERALL
+
+
+def roles_of(summary: GoldSummary) -> tuple[str, ...]:
+    """The roles a report lists: Saboteur 2's, or the Duel's two colours."""
+    return ("green", "blue") if summary.edition == "duel" else GOLD_ROLES
 
 
 def mean_text(m: Mean, signed: bool = False) -> str:
@@ -51,7 +57,8 @@ def _by_deal_text(match: GoldHeadToHead) -> str:
 def gold_headline(summary: GoldSummary) -> str:
     counts = ", ".join(str(players) for players in summary.player_counts)
     return (
-        f"Saboteur 2, {summary.games} games, {summary.rounds} rounds, {counts} players, "
+        f"{find_edition(summary.edition).title}, {summary.games} games, "
+        f"{summary.rounds} rounds, {counts} players, "
         f"{summary.mode} mode, bots: {', '.join(summary.bots)}"
     )
 
@@ -66,7 +73,7 @@ def gold_text_tables(summary: GoldSummary) -> list[TextTable]:
         TextTable(
             "Gold pieces and wins per role",
             ["role", "rounds", "GP/round", "win rate"],
-            [[role, *_role_row(summary.by_role[role])] for role in GOLD_ROLES],
+            [[role, *_role_row(summary.by_role[role])] for role in roles_of(summary)],
             scored + "seat-rounds among the round's winners (Wilson 95% interval). "
             "A seat counts in the role it held as the round ended.",
         ),
@@ -77,7 +84,7 @@ def gold_text_tables(summary: GoldSummary) -> list[TextTable]:
                 [bot, role, *_role_row(entry.by_role[role])]
                 for bot in bots
                 for entry in (summary.per_bot[bot],)
-                for role in (*GOLD_ROLES, OVERALL)
+                for role in (*roles_of(summary), OVERALL)
                 if role in entry.by_role
             ],
         ),

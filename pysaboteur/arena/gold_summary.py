@@ -159,6 +159,7 @@ def summarise_gold(lines: Sequence[Line], named_bots: Sequence[str] = ()) -> Gol
         per_bot=_per_bot(lines, bots),
         head_to_head=_head_to_head(lines, bots),
         by_players=_by_players(lines, bots),
+        edition=lines[0].get("edition", "saboteur2"),  # the Duel's lines have this shape too
     )
 
 

@@ -24,6 +24,8 @@ from ..rules import (
     game_to_record,
     seat_observation,
 )
+from ..rules.duel_faces import COLOURS
+from ..rules.duel_results import DuelRoundResult
 from ..rules.results import GoldPiecesResult
 from .schedule import BASE, Unit, bot_seed
 
@@ -43,7 +45,7 @@ class GameOutcome:
 
 def play_unit(unit: Unit) -> GameOutcome:
     """Play the whole game (three rounds) of ``unit``."""
-    game = Game.new(unit.players, unit.options, unit.seed, edition=unit.edition)
+    game = Game.new(unit.players, unit.options, unit.seed, edition=unit.edition, deck=unit.deck)
     lines = []
     while not game.is_over:
         lines.append(_play_round(game, unit))
@@ -90,6 +92,8 @@ def _play_round(game: Game, unit: Unit) -> dict[str, Any]:
     log = game.rounds[number - 1]
     assert log.result is not None  # the loop ends when the round does
     timing = {spec: clock.to_dict() for spec, clock in clocks.items()}
+    if isinstance(log.result, DuelRoundResult):
+        return _duel_line(unit, number, specs, log.result, moves, timing)
     if isinstance(log.result, GoldPiecesResult):
         assert log.final is not None  # set with the result
         return _gold_pieces_line(unit, number, specs, log.deal.roles, log.final.roles,
@@ -151,6 +155,44 @@ def _gold_pieces_line(
         "moves": moves,
         "decision_time": timing,
         "saboteur_probabilities": beliefs,
+    }
+
+
+def _duel_line(
+    unit: Unit,
+    number: int,
+    specs: list[str],
+    result: DuelRoundResult,
+    moves: int,
+    timing: dict[str, dict[str, Any]],
+) -> dict[str, Any]:
+    """A Duel round, in the shape of a Saboteur 2 line (every seat scored alone, so
+    the same report reads it): a seat's gold is its round's nuggets (trolls paid),
+    and it won when it has more than the other; a tie is won by nobody."""
+    nuggets = result.nuggets
+    won = [nuggets[seat] > nuggets[1 - seat] for seat in (0, 1)]
+    return {
+        "game_seed": unit.seed,
+        "players": 2,
+        "edition": unit.edition,
+        "options": unit.options.to_dict(),
+        "mode": unit.cell.mode,
+        "cell": unit.cell.to_dict(),
+        "round": number,
+        "seats": [
+            {"bot": spec, "role": colour, "final_role": colour, "gold": gold, "won": win}
+            for spec, colour, gold, win in zip(specs, COLOURS, nuggets, won, strict=True)
+        ],
+        "winner": result.end,
+        "end": result.end,
+        "winners": [seat for seat in (0, 1) if won[seat]],
+        "gold": list(nuggets),
+        "claimed": list(result.gold),
+        "paid": list(result.paid),
+        "bribes": [len(cells) for cells in result.bribes],
+        "moves": moves,
+        "decision_time": timing,
+        "saboteur_probabilities": [None, None],
     }
 
 

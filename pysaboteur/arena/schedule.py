@@ -37,11 +37,13 @@ SEATS: Final = "seats"
 MODES: Final = (TEAMS, SEATS)
 BASE: Final = "base"
 SABOTEUR2: Final = "saboteur2"
+DUEL: Final = "duel"
 
 
 def default_mode(edition: str) -> str:
-    """``teams`` for the base game, ``seats`` for Saboteur 2 (the only mode it has)."""
-    return SEATS if find_edition(edition).name == SABOTEUR2 else TEAMS
+    """``teams`` for the base game, ``seats`` for Saboteur 2 and the Duel (the only
+    mode they have)."""
+    return TEAMS if find_edition(edition).name == BASE else SEATS
 
 
 @dataclass(frozen=True)
@@ -83,6 +85,7 @@ class Unit:
     seed: int
     cell: Cell
     edition: str = BASE
+    deck: str | None = None  # the Duel's deck file (None: the shipped deck)
 
     @property
     def key(self) -> str:
@@ -121,6 +124,7 @@ def build_schedule(
     mode: str = TEAMS,
     pairs: Sequence[tuple[str, str]] | None = None,
     edition: str = BASE,
+    deck: str | None = None,
 ) -> list[Unit]:
     """Every game of a run, in a fixed order: player count, then game seed, then cell.
 
@@ -143,12 +147,14 @@ def build_schedule(
             "Saboteur 2 has no two teams to seat one bot per team (the boss, the profiteer "
             "and the geologists side with nobody): use --mode seats"
         )
+    if rules.name == DUEL and mode != SEATS:
+        raise ValueError("the Duel has no teams, only two players: use --mode seats")
     units: list[Unit] = []
     for players in player_counts:
         cells = teams_cells(bots, pairs) if mode == TEAMS else seats_cells(bots, players)
         for game_seed in range(seed, seed + games):
             for cell in cells:
-                units.append(Unit(len(units), players, options, game_seed, cell, rules.name))
+                units.append(Unit(len(units), players, options, game_seed, cell, rules.name, deck))
     return units
 
 

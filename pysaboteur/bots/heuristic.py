@@ -25,6 +25,7 @@ from ..rules.moves import BREAK, DISCARD, FIX, MAP, PLACE, ROCKFALL, TAKE, Move
 from ..rules.observation import Observation, viewer_seat
 from .base import register
 from .beliefs import RoleBeliefs
+from .heuristic_duel import DuelHeuristic
 from .heuristic_saboteur2 import Saboteur2Heuristic
 from .hiding import HidingPlan, table_beliefs, table_view
 from .maze_view import (
@@ -85,6 +86,7 @@ class HeuristicBot:
         self._table: RoleBeliefs | None = None
         self._seed = seed
         self._saboteur2: Saboteur2Heuristic | None = None
+        self._duel: DuelHeuristic | None = None
 
     def parameters(self) -> dict[str, float | bool]:
         """Every setting, defaults included (for a run's record)."""
@@ -95,11 +97,20 @@ class HeuristicBot:
 
     def saboteur2(self, observation: Observation) -> Saboteur2Heuristic | None:
         """The Saboteur 2 player this bot hands a Saboteur 2 observation to (else None)."""
-        if observation.get("edition", "base") == "base":
+        if observation.get("edition", "base") != "saboteur2":
             return None
         if self._saboteur2 is None:
             self._saboteur2 = Saboteur2Heuristic(self._seed)
         return self._saboteur2
+
+    def other_edition(self, observation: Observation) -> Saboteur2Heuristic | DuelHeuristic | None:
+        """The player of another edition this bot hands that edition's observation to:
+        Saboteur 2's or the Duel's (None for the base game)."""
+        if observation.get("edition", "base") == "duel":
+            if self._duel is None:
+                self._duel = DuelHeuristic(self._seed)
+            return self._duel
+        return self.saboteur2(observation)
 
     def beliefs(self, observation: Observation) -> RoleBeliefs:
         seat = viewer_seat(observation)
@@ -109,13 +120,13 @@ class HeuristicBot:
         return self._beliefs
 
     def saboteur_probabilities(self, observation: Observation) -> list[float]:
-        other = self.saboteur2(observation)
+        other = self.other_edition(observation)
         if other is not None:
             return other.saboteur_probabilities(observation)
         return self.beliefs(observation).saboteur_probabilities()
 
     def choose(self, observation: Observation, legal_moves: Sequence[Move]) -> Move:
-        other = self.saboteur2(observation)
+        other = self.other_edition(observation)
         if other is not None:
             return other.choose(observation, legal_moves)
         if len(legal_moves) == 1:
@@ -130,7 +141,7 @@ class HeuristicBot:
         self, observation: Observation, legal_moves: Sequence[Move]
     ) -> list[tuple[float, Move]]:
         """Every legal move with its score: higher is better for this seat."""
-        other = self.saboteur2(observation)
+        other = self.other_edition(observation)
         if other is not None:
             return other.scores(observation, legal_moves)
         situation = self._read(observation)

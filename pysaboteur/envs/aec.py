@@ -126,6 +126,10 @@ class SaboteurAECEnv(AECEnv, Generic[IdsT, EncoderT]):  # type: ignore[misc]
 
     # -- what an edition fills in ------------------------------------------------------
 
+    def _new_game(self, seed: int) -> Game:
+        """A new game of the edition (the Duel's with its deck)."""
+        return Game.new(self.players, self.rules, seed, edition=self.edition.name)
+
     def _ids_of_legal_moves(self, game: Game) -> dict[int, Move]:
         """The ids of the legal moves of the seat to move (see ``legal_actions``)."""
         raise NotImplementedError
@@ -168,8 +172,7 @@ class SaboteurAECEnv(AECEnv, Generic[IdsT, EncoderT]):  # type: ignore[misc]
         )
         if not next_round:
             game_seed = int(self.np_random.integers(2**63 - 1))
-            edition = self.edition.name
-            self.game = game = Game.new(self.players, self.rules, game_seed, edition=edition)
+            self.game = game = self._new_game(game_seed)
             self.encoder.reset()
         assert game is not None and game.to_move is not None
         self._ended_round = None

@@ -112,13 +112,17 @@ class DuelDeck:
             for entry in self.paths
         }
 
+    @cached_property
+    def kinds(self) -> dict[str, str]:
+        """The kind of every playing card: ``"place"`` for a path card, else the move
+        kind of the action card."""
+        found = {entry.code: ACTION_KINDS[entry.code] for entry in self.actions}
+        found.update((code, "place") for code in self.path_codes)
+        return found
+
     def kind_of(self, card: str) -> str | None:
         """``"place"`` for a path card, the move kind of an action card, None otherwise."""
-        if card in self.path_codes:
-            return "place"
-        if any(entry.code == card for entry in self.actions):
-            return ACTION_KINDS[card]
-        return None
+        return self.kinds.get(card)
 
     def report(self) -> dict[str, int]:
         """What a deck may choose freely, counted (docs/rules-duel.md, "The deck file" 5)."""

@@ -20,12 +20,12 @@ from typing import Any, Final
 from .cards import BREAK_TOOL, FIX_TOOLS, TOOL_BIT, TOOLS
 from .duel_deck import DuelDeck, load_deck, shipped_deck
 from .duel_faces import COLOURS, read_face, register_deck_faces
-from .duel_maze import GOAL_CELLS, REACH, START_CELLS, DuelMaze
+from .duel_maze import GOAL_CELLS, NEXT_TO_GOALS, REACH, START_CELLS, DuelMaze, fitting
 from .duel_results import DuelRoundResult, score_round
 from .editions import Deal, Edition
-from .game import OVER, PLAY, Game, IllegalMove, RoundLog, register_game_class
+from .game import OVER, PLAY, Game, IllegalMove, RoundLog, edition_for, register_game_class
 from .kinds.bribe import BRIBE, bribe_error, list_bribes
-from .kinds.key import KEY, key_error, list_keys
+from .kinds.key import KEY, key_error
 from .moves import BREAK, CLEAR, DISCARD, FIX, MAP, PASS, PLACE, ROCKFALL, Move
 from .options import Options
 from .reasons import Reason, joined
@@ -53,26 +53,16 @@ class DuelGame(Game):
         edition: str | Edition = "duel",
         deck: Any = None,
     ) -> None:
-        from .editions import find_edition
-
-        self.edition = find_edition(edition) if isinstance(edition, str) else edition
-        self.edition.check_players(players)
+        self.edition = edition_for(edition, players)
         if first != 0:
             raise ValueError("green (seat 0) starts the first round of the Duel")
-        if names is not None and len(names) != players:
-            raise ValueError(f"{len(names)} names for {players} players")
         if gold_deck is not None:
             raise ValueError("the Duel has no gold deck: its gold lies on the cards")
         #: The deck of this game (the shipped provisional one unless another is given).
         self.deck: DuelDeck = load_deck(deck)
         register_deck_faces(self.deck.card_of_face)
         self._listers, self._turn_kinds = {}, []
-        self.players = players
-        self.options = options or Options()
-        self.seed = seed
-        self.names = names
-        self._rng = random.Random(seed)
-        self._preset_deals = deals or []
+        self._take_seats(players, options, seed, names, deals)
         self.initial_gold_deck = []
         self.gold_deck = []
         self.gold_kept = [[], []]
@@ -160,8 +150,9 @@ class DuelGame(Game):
         distinct = dict.fromkeys(hand)
         if not self.state.broken[seat]:
             self._list_placements(seat, distinct, moves)
+        kinds = self.deck.kinds
         for card in distinct:
-            kind = self.deck.kind_of(card)
+            kind = kinds.get(card)
             if kind == BREAK:
                 other = 1 - seat
                 if not self.state.broken[other] & TOOL_BIT[BREAK_TOOL[card]]:
@@ -170,15 +161,20 @@ class DuelGame(Game):
                 for tool in FIX_TOOLS[card]:
                     if self.state.broken[seat] & TOOL_BIT[tool]:
                         moves.append(Move(seat, FIX, card, target=seat, tool=tool))
-            elif kind == KEY:
-                list_keys(maze, seat, moves)
+            elif kind == KEY and maze.key_tokens_left():
+                # A card with a door of the other's colour and no key yet (key_error).
+                other_colour = COLOURS[1 - seat]
+                for x, y in sorted(maze.faces):
+                    if (x, y) not in maze.keys and maze.faces[x, y].door_colour() == other_colour:
+                        moves.append(Move(seat, KEY, KEY, x, y))
             elif kind == MAP:
                 for index, (x, y) in enumerate(GOAL_CELLS):
                     if not maze.revealed[index]:
                         moves.append(Move(seat, MAP, MAP, x, y))
             elif kind == ROCKFALL:
+                tokens = maze.token_cells()
                 for x, y in maze.path_cells():
-                    if not maze.has_token((x, y)):
+                    if (x, y) not in tokens:
                         moves.append(Move(seat, ROCKFALL, ROCKFALL, x, y))
         ordered = sorted(hand)
         pairs = list(dict.fromkeys(combinations(ordered, 2)))
@@ -196,21 +192,31 @@ class DuelGame(Game):
         return moves
 
     def _list_placements(self, seat: int, distinct: dict[str, None], moves: list[Move]) -> None:
+        """Every placement, by cell: :meth:`DuelMaze.fits` inlined over the cells'
+        kept constraints (the listing is the engine's hottest loop)."""
         maze = self.duel_maze
         faces = [
-            (code, read_face(code))
+            (code, *fitting(read_face(code), seat))
             for card in distinct
             for code in self.deck.orientations.get(card, ())
         ]
         if not faces:
             return
         new = tuple.__new__
-        for cell in maze.candidate_cells():
-            constraints = maze.constraints(seat, cell)
+        append = moves.append
+        ladders = any(own_ladder for _, _, own_ladder, _, _ in faces)
+        for cell, (must_open, must_wall, joins, touches_card) in maze.cell_constraints(
+            seat, ladders
+        ):
             x, y = cell
-            for code, face in faces:
-                if maze.fits(seat, face, constraints, cell):
-                    moves.append(new(Move, (seat, PLACE, code, x, y, -1, "", 0, (), "")))
+            next_to_goal = cell in NEXT_TO_GOALS
+            for code, sides, own_ladder, ladder, joining in faces:
+                if sides & must_open != must_open or sides & must_wall:
+                    continue
+                if ladder and next_to_goal:
+                    continue
+                if touches_card if own_ladder else joining & joins:
+                    append(new(Move, (seat, PLACE, code, x, y, -1, "", 0, (), "")))
 
     def _front(self, seat: int) -> list[str]:
         broken = self.state.broken[seat]

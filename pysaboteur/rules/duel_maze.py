@@ -8,12 +8,18 @@ colour without his key, a troll without his counter).  The tokens on the maze
 (keys, bribes, claims) live here too: they lie on its cards, and they change
 who may pass.
 
-This is the readable reference: cells are ``(x, y)`` tuples and the networks
-are searched again after every change (they are small: 36 cards at most).
+Cells are ``(x, y)`` tuples.  The networks are searched again after a change
+that may cut them (a rockfall) or open a barrier (a key, a bribe); a card laid
+can only join tunnels to them, so laying one extends the known networks from
+that card alone.  What placement asks of each empty cell is worked out once
+per change of the maze, for both seats, and kept until the next change: moves
+that leave the maze alone (discards, tools, maps) list their placements from it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
+from functools import cache
 from typing import Final
 
 from .duel_faces import COLOURS, DuelFace, read_face, turned
@@ -23,6 +29,9 @@ from .reasons import Reason
 
 Cell = tuple[int, int]
 Tunnel = tuple[Cell, int]
+#: What an empty cell asks of a card laid there: sides that must be open, sides
+#: that must be walls, sides facing the seat's open network, whether it touches a card.
+Constraints = tuple[int, int, int, bool]
 
 #: (side, the step to the neighbour across it, the neighbour's side facing back)
 STEPS: Final = ((N, (0, -1), S), (E, (1, 0), W), (S, (0, 1), N), (W, (-1, 0), E))
@@ -31,13 +40,50 @@ START_CELLS: Final[tuple[Cell, Cell]] = ((0, -1), (0, 1))
 #: In the order records list a round's goals.
 GOAL_CELLS: Final[tuple[Cell, ...]] = ((5, -2), (5, 0), (5, 2), (7, -1), (7, 1), (9, 0))
 _GOAL_INDEX: Final = {cell: index for index, cell in enumerate(GOAL_CELLS)}
-_NEXT_TO_GOALS: Final = frozenset(
+#: The cells next to a goal (no ladder may lie there).
+NEXT_TO_GOALS: Final = frozenset(
     (x + dx, y + dy) for x, y in GOAL_CELLS for _, (dx, dy), _ in STEPS
 )
 #: No card can lie further than 35 cells from (0,0) along either axis; 40 is the bound.
 REACH: Final = 40
 COUNTERS: Final = 4
 KEY_TOKENS: Final = 2
+
+
+@cache
+def fitting(face: DuelFace, seat: int) -> tuple[int, bool, bool, int]:
+    """What placement looks at in a face laid fresh by the seat: its open sides,
+    whether it is a ladder of the seat's colour, whether it is a ladder, and the
+    sides that may join the seat's network (the card's own doors carry no key and
+    its troll no counter, so a troll or a door of the other colour closes its side)."""
+    joining = face.sides
+    for side in (N, E, S, W):
+        if face.troll == side:
+            joining &= ~side
+        for door_side, colour in face.doors:
+            if door_side == side and colour != COLOURS[seat]:
+                joining &= ~side
+    return face.sides, face.ladder == COLOURS[seat], bool(face.ladder), joining
+
+
+#: Each cell's neighbours, as :func:`around` gives them (filled as cells are asked for).
+_AROUND: Final[dict[Cell, tuple[tuple[int, Cell, int, bool], ...]]] = {}
+
+
+def around(cell: Cell) -> tuple[tuple[int, Cell, int, bool], ...]:
+    """For each side of ``cell``: the side, the neighbour across it, the neighbour's
+    side facing back, and whether the neighbour is a goal cell."""
+    x, y = cell
+    found = tuple(
+        (side, (x + dx, y + dy), back, (x + dx, y + dy) in _GOAL_INDEX)
+        for side, (dx, dy), back in STEPS
+    )
+    _AROUND[cell] = found
+    return found
+
+
+#: The neighbours of each goal cell, in the order of GOAL_CELLS.
+_GOAL_AROUND: Final = tuple(around(cell) for cell in GOAL_CELLS)
 
 
 def neighbour(cell: Cell, side: int) -> Cell:
@@ -53,7 +99,18 @@ class DuelMaze(Maze):
     """The cards and tokens of one Duel round. (A :class:`Maze` only so that a round's
     state holds either; none of the base maze's own methods apply to it.)"""
 
-    __slots__ = ("_networks", "_open", "bribes", "claims", "faces", "keys", "names", "start_faces")
+    __slots__ = (
+        "_cells",
+        "_networks",
+        "_open",
+        "_paths",
+        "bribes",
+        "claims",
+        "faces",
+        "keys",
+        "names",
+        "start_faces",
+    )
 
     def __init__(self, goals: tuple[str, ...] | list[str], start_faces: tuple[str, ...]) -> None:
         self.goals = tuple(goals)
@@ -79,8 +136,11 @@ class DuelMaze(Maze):
         self.bribes: dict[Cell, list[int]] = {}
         #: Every claim of the round, in order: (cell, seat).
         self.claims: list[tuple[Cell, int]] = []
-        self._networks: list[frozenset[Tunnel] | None] = [None, None]
+        self._networks: list[set[Tunnel] | None] = [None, None]
         self._open: list[dict[Cell, int] | None] = [None, None]
+        #: Per seat, what placement asks of each candidate cell (see :meth:`cell_constraints`).
+        self._cells: list[dict[bool, list[tuple[Cell, Constraints]]] | None] = [None, None]
+        self._paths: list[Cell] | None = None
 
     def copy(self) -> DuelMaze:
         other = DuelMaze.__new__(DuelMaze)
@@ -97,8 +157,11 @@ class DuelMaze(Maze):
         other.keys = dict(self.keys)
         other.bribes = {cell: list(seats) for cell, seats in self.bribes.items()}
         other.claims = list(self.claims)
-        other._networks = list(self._networks)
-        other._open = list(self._open)
+        # Laying a card extends the known networks in place: each copy has its own.
+        other._networks = [None if known is None else set(known) for known in self._networks]
+        other._open = [None if known is None else dict(known) for known in self._open]
+        other._cells = list(self._cells)  # replaced, never changed in place
+        other._paths = self._paths
         return other
 
     # -- tokens -----------------------------------------------------------------------
@@ -122,6 +185,13 @@ class DuelMaze(Maze):
         """Whether a counter or a key lies on the card (then rockfall cannot remove it)."""
         return cell in self.keys or bool(self.bribes.get(cell)) or self.claimed_by(cell) is not None
 
+    def token_cells(self) -> set[Cell]:
+        """Every cell whose card carries a counter or a key."""
+        found = {cell for cell, _ in self.claims}
+        found.update(self.keys)
+        found.update(cell for cell, seats in self.bribes.items() if seats)
+        return found
+
     # -- barriers and networks --------------------------------------------------------
 
     def closed(self, seat: int, cell: Cell, face: DuelFace, side: int) -> bool:
@@ -133,48 +203,82 @@ class DuelMaze(Maze):
                 return colour != COLOURS[seat] and self.keys.get(cell) != seat
         return False
 
-    def network_of(self, seat: int) -> frozenset[Tunnel]:
+    def network_of(self, seat: int) -> AbstractSet[Tunnel]:
         """Every tunnel of the seat's network (docs/rules-duel.md, "Each player's network")."""
         known = self._networks[seat]
         if known is None:
-            known = self._networks[seat] = self._search(seat)
-        return known
-
-    def _search(self, seat: int) -> frozenset[Tunnel]:
-        colour = COLOURS[seat]
-        faces = self.faces
-        found: set[Tunnel] = set()
-        stack: list[Tunnel] = []
-        for cell, face in faces.items():
+            known = self._networks[seat] = set()
+            colour = COLOURS[seat]
             # The seat's start card carries its ladder; every ladder of its colour is
             # joined to it, wherever it lies.
-            if face.ladder == colour:
-                found.add((cell, face.tunnels[0]))
-                stack.append((cell, face.tunnels[0]))
+            seeds = [
+                (cell, face.tunnels[0])
+                for cell, face in self.faces.items()
+                if face.ladder == colour
+            ]
+            self._search(seat, known, seeds)
+        return known
+
+    def _search(self, seat: int, found: set[Tunnel], seeds: list[Tunnel]) -> list[Tunnel]:
+        """Add to ``found`` every tunnel reached from ``seeds`` (not yet in it); those added."""
+        stack = [seed for seed in seeds if seed not in found]
+        found.update(stack)
+        added = list(stack)
         while stack:
-            cell, tunnel = stack.pop()
-            face = faces[cell]
-            for side, (dx, dy), back in STEPS:
-                if not tunnel & side or self.closed(seat, cell, face, side):
-                    continue
-                there = (cell[0] + dx, cell[1] + dy)
-                other = faces.get(there)
-                if other is None:
-                    continue
-                reached = other.tunnel_at(back)
-                if (
-                    reached
-                    and (there, reached) not in found
-                    and not self.closed(seat, there, other, back)
-                ):
-                    found.add((there, reached))
-                    stack.append((there, reached))
-        return frozenset(found)
+            for step in self._steps(seat, *stack.pop()):
+                if step not in found:
+                    found.add(step)
+                    stack.append(step)
+                    added.append(step)
+        return added
+
+    def _steps(self, seat: int, cell: Cell, tunnel: int) -> list[Tunnel]:
+        """The tunnels one step from a tunnel of the card at ``cell``: across each of its
+        sides where neither card's barrier is closed to the seat."""
+        faces = self.faces
+        face = faces[cell]
+        found = []
+        for side, (dx, dy), back in STEPS:
+            if not tunnel & side or self.closed(seat, cell, face, side):
+                continue
+            there = (cell[0] + dx, cell[1] + dy)
+            other = faces.get(there)
+            if other is None:
+                continue
+            reached = other.tunnel_at(back)
+            if reached and not self.closed(seat, there, other, back):
+                found.append((there, reached))
+        return found
+
+    def _extend(self, seat: int, cell: Cell, face: DuelFace) -> None:
+        """A card was laid at ``cell``: join to the seat's known network what it reaches.
+        (Nothing else changed, so nothing leaves the network and every other barrier
+        stays as it was.)"""
+        found = self._networks[seat]
+        if found is None:
+            return
+        if face.ladder == COLOURS[seat]:
+            seeds = [(cell, face.tunnels[0])]
+        else:
+            seeds = [
+                (cell, tunnel)
+                for tunnel in face.tunnels
+                if any(step in found for step in self._steps(seat, cell, tunnel))
+            ]
+        if not seeds:
+            return
+        added = self._search(seat, found, seeds)
+        known = self._open[seat]
+        if known is not None:
+            for place, tunnel in added:
+                known[place] = known.get(place, 0) | self._open_of(seat, place, tunnel)
 
     def changed(self) -> None:
         """The cards or tokens changed: the networks are searched again when next asked."""
         self._networks = [None, None]
         self._open = [None, None]
+        self._cells = [None, None]
+        self._paths = None
 
     def open_sides(self, seat: int) -> dict[Cell, int]:
         """For each cell with a tunnel of the seat's network, the sides those tunnels
@@ -182,17 +286,20 @@ class DuelMaze(Maze):
         known = self._open[seat]
         if known is None:
             known = {}
-            faces = self.faces
             for cell, tunnel in self.network_of(seat):
-                face = faces[cell]
-                sides = tunnel
-                if tunnel & face.barred:
-                    for side in (N, E, S, W):
-                        if tunnel & side and self.closed(seat, cell, face, side):
-                            sides &= ~side
-                known[cell] = known.get(cell, 0) | sides
+                known[cell] = known.get(cell, 0) | self._open_of(seat, cell, tunnel)
             self._open[seat] = known
         return known
+
+    def _open_of(self, seat: int, cell: Cell, tunnel: int) -> int:
+        """The sides of a tunnel of the card at ``cell`` that no barrier closes to the seat."""
+        face = self.faces[cell]
+        sides = tunnel
+        if tunnel & face.barred:
+            for side in (N, E, S, W):
+                if tunnel & side and self.closed(seat, cell, face, side):
+                    sides &= ~side
+        return sides
 
     def open_towards(self, seat: int, cell: Cell, side: int) -> bool:
         """Whether the card at ``cell`` has a tunnel of the seat's network owning ``side``,
@@ -218,7 +325,7 @@ class DuelMaze(Maze):
             return Reason("cell {x},{y} is not empty", x=x, y=y)
         if self.fits(seat, face, self.constraints(seat, cell), cell):
             return None
-        if face.ladder and cell in _NEXT_TO_GOALS:
+        if face.ladder and cell in NEXT_TO_GOALS:
             return Reason("a ladder may not lie next to a goal card, as {x},{y} does", x=x, y=y)
         sides = face.sides
         for side, (dx, dy), back in STEPS:
@@ -244,51 +351,68 @@ class DuelMaze(Maze):
             "none of its open sides meets an open tunnel of seat {seat}'s network", seat=seat
         )
 
-    def constraints(self, seat: int, cell: Cell) -> tuple[int, int, int, bool]:
+    def constraints(self, seat: int, cell: Cell) -> Constraints:
         """What the neighbours of an empty cell ask of a card laid there by the seat:
         the sides that must be open, those that must be walls, those facing an open
         tunnel of the seat's network, and whether a start or path card is next to it."""
-        x, y = cell
         must_open = must_wall = joins = 0
         touches_card = False
         faces = self.faces
-        for side, (dx, dy), back in STEPS:
-            there = (x + dx, y + dy)
+        network = self.open_sides(seat)
+        for side, there, back, goal in _AROUND.get(cell) or around(cell):
             other = faces.get(there)
             if other is None:
                 continue  # an empty cell, or a face-down goal, imposes nothing
-            if there not in _GOAL_INDEX:
+            if not goal:
                 touches_card = True
             if other.sides & back:
                 must_open |= side
-                if self.open_towards(seat, there, back):
+                if network.get(there, 0) & back:
                     joins |= side
             else:
                 must_wall |= side
         return must_open, must_wall, joins, touches_card
 
-    def fits(
-        self, seat: int, face: DuelFace, constraints: tuple[int, int, int, bool], cell: Cell
-    ) -> bool:
+    def fits(self, seat: int, face: DuelFace, constraints: Constraints, cell: Cell) -> bool:
         """Whether a card lying as ``face`` may go at the empty ``cell`` (placement rules
         2 and 3, or a ladder's rule), given the cell's :meth:`constraints`."""
         must_open, must_wall, joins, touches_card = constraints
-        sides = face.sides
+        sides, own_ladder, ladder, joining = fitting(face, seat)
         if sides & must_open != must_open or sides & must_wall:
             return False
-        if face.ladder and cell in _NEXT_TO_GOALS:
+        if ladder and cell in NEXT_TO_GOALS:
             return False
-        if face.ladder == COLOURS[seat]:
+        if own_ladder:
             return touches_card
-        reach = sides & joins
-        if not reach:
-            return False
-        if not reach & face.barred:
-            return True
-        # The new card's own barriers: its doors carry no key, its troll no counter.
-        return any(
-            reach & side and not self.closed(seat, cell, face, side) for side in (N, E, S, W)
-        )
+        return bool(joining & joins)
+
+    def cell_constraints(self, seat: int, ladder: bool) -> list[tuple[Cell, Constraints]]:
+        """The cells where the seat may place a card, with their :meth:`constraints`
+        (kept until the maze changes): with a ladder of its colour, every
+        :meth:`candidate_cells` cell; else only those an open side of its network
+        faces (placement rule 3 asks for no less)."""
+        known = self._cells[seat]
+        if known is None:
+            known = self._cells[seat] = {}
+        if ladder not in known:
+            if ladder:
+                cells = self.candidate_cells()
+            else:
+                fronts = set()
+                for (x, y), sides in self.open_sides(seat).items():
+                    for side, (dx, dy), _ in STEPS:
+                        if sides & side:
+                            fronts.add((x + dx, y + dy))
+                cells = sorted(
+                    cell
+                    for cell in fronts
+                    if cell not in self.faces
+                    and cell not in _GOAL_INDEX
+                    and abs(cell[0]) <= REACH
+                    and abs(cell[1]) <= REACH
+                )
+            known[ladder] = [(cell, self.constraints(seat, cell)) for cell in cells]
+        return known[ladder]
 
     def candidate_cells(self) -> list[Cell]:
         """Every empty cell next to a face-up card where a path card could go, in order."""
@@ -305,7 +429,10 @@ class DuelMaze(Maze):
     def lay(self, face: DuelFace, card: str, cell: Cell) -> None:
         self.faces[cell] = face
         self.names[cell] = card
-        self.changed()
+        self._extend(0, cell, face)
+        self._extend(1, cell, face)
+        self._cells = [None, None]
+        self._paths = None
 
     def remove(self, x: int, y: int) -> None:
         del self.faces[(x, y)]
@@ -314,9 +441,11 @@ class DuelMaze(Maze):
 
     def path_cells(self) -> list[Cell]:
         """Cells of the path cards (not starts, not goals), in order."""
-        return sorted(
-            cell for cell in self.faces if cell not in START_CELLS and cell not in _GOAL_INDEX
-        )
+        if self._paths is None:
+            self._paths = sorted(
+                cell for cell in self.faces if cell not in START_CELLS and cell not in _GOAL_INDEX
+            )
+        return self._paths
 
     # -- goals and gold ---------------------------------------------------------------
 
@@ -324,16 +453,17 @@ class DuelMaze(Maze):
         """Turn face up every goal either network reaches, until nothing more turns up;
         the goals turned, in order (docs/rules-duel.md, "Reaching a goal")."""
         turned_up: list[int] = []
+        revealed = self.revealed
         progress = True
-        while progress:
+        while progress and not all(revealed):
             progress = False
-            for index, cell in enumerate(GOAL_CELLS):
-                if self.revealed[index]:
+            # Turning a goal up extends both networks' open sides in place (lay).
+            green, blue = self.open_sides(0), self.open_sides(1)
+            for index, neighbours in enumerate(_GOAL_AROUND):
+                if revealed[index]:
                     continue
                 reaching = 0
-                green, blue = self.open_sides(0), self.open_sides(1)
-                for side, (dx, dy), back in STEPS:
-                    there = (cell[0] + dx, cell[1] + dy)
+                for side, there, back, _ in neighbours:
                     if (green.get(there, 0) | blue.get(there, 0)) & back:
                         reaching |= side
                 if reaching:
@@ -353,9 +483,10 @@ class DuelMaze(Maze):
     def reached_gold(self, seat: int) -> list[Cell]:
         """The unclaimed cards whose gold the seat reaches: more nuggets first, then by cell."""
         network = self.network_of(seat)
+        claimed = {cell for cell, _ in self.claims}
         found = []
         for cell, face in self.faces.items():
-            if not face.gold or self.claimed_by(cell) is not None:
+            if not face.gold or cell in claimed:
                 continue
             for side, _ in face.gold:
                 tunnel = face.tunnel_at(side)
@@ -372,7 +503,10 @@ class DuelMaze(Maze):
 
     def claim(self, seat: int) -> list[Cell]:
         """Claim every card whose gold the seat reaches, while its counters last."""
-        made = self.reached_gold(seat)[: self.counters_left(seat)]
+        left = self.counters_left(seat)
+        if not left:
+            return []  # a player without counters cannot claim
+        made = self.reached_gold(seat)[:left]
         self.claims.extend((cell, seat) for cell in made)
         return made
 

@@ -95,6 +95,13 @@ class RoundLog:
         return self.texts
 
 
+def edition_for(edition: str | Edition, players: int) -> Edition:
+    """The edition named (or given), checked to be for ``players`` players."""
+    found = find_edition(edition) if isinstance(edition, str) else edition
+    found.check_players(players)
+    return found
+
+
 class Game:
     """A game in progress. Create one with :meth:`new` or from a record
     (:func:`pysaboteur.rules.records.game_from_record`).
@@ -127,10 +134,9 @@ class Game:
         edition: str | Edition = "base",
         deck: Any = None,
     ) -> None:
-        self.edition = find_edition(edition) if isinstance(edition, str) else edition
+        self.edition = edition_for(edition, players)
         if deck is not None:
             raise ValueError(f"{self.edition.title} has no deck file (only the Duel has one)")
-        self.edition.check_players(players)
         self._listers, self._turn_kinds = _listers_of(self.edition)
         #: The native core, when it is built and plays this edition (rules/native_engine.py).
         self._engine: Engine | None = native_engine(self.edition)
@@ -146,14 +152,7 @@ class Game:
         self._behind = 0
         if not 0 <= first < players:
             raise ValueError(f"the first seat must be between 0 and {players - 1}")
-        if names is not None and len(names) != players:
-            raise ValueError(f"{len(names)} names for {players} players")
-        self.players = players
-        self.options = options or Options()
-        self.seed = seed
-        self.names = names
-        self._rng = random.Random(seed)
-        self._preset_deals = deals or []
+        self._take_seats(players, options, seed, names, deals)
         self.initial_gold_deck: list[int] = []
         self.gold_deck: list[int] = []  # top first
         self.edition.start_game(self, self._rng, gold_deck)
@@ -165,6 +164,25 @@ class Game:
         self.rounds: list[RoundLog] = []
         self.phase = PLAY
         self._start_round(first)
+
+    def _take_seats(
+        self,
+        players: int,
+        options: Options | None,
+        seed: int | None,
+        names: list[str] | None,
+        deals: list[Deal] | None,
+    ) -> None:
+        """What every edition's game keeps of its arguments (the names checked), and
+        its generator: the Duel's game starts the same way (rules/duel_game.py)."""
+        if names is not None and len(names) != players:
+            raise ValueError(f"{len(names)} names for {players} players")
+        self.players = players
+        self.options = options or Options()
+        self.seed = seed
+        self.names = names
+        self._rng = random.Random(seed)
+        self._preset_deals = deals or []
 
     @classmethod
     def new(

@@ -25,6 +25,7 @@ from .card_art import (
     path_card_texts,
     start_card_texts,
 )
+from .card_art_duel import LEGEND_MARKS_DUEL
 from .words import N_, _
 
 RULER_WIDTH: Final = 4
@@ -89,6 +90,20 @@ def _cell_texts(
     return path_card_texts(entry["shape"], back)
 
 
+def _duel_cell(
+    cell: Cell,
+    placed: dict[Cell, MazeCard],
+    goals: dict[Cell, GoalView],
+    observation: Observation,
+    highlight: bool,
+) -> list[Text]:
+    from .table_panels_duel import duel_cell_texts  # it reads move words, which read this
+
+    back = styles.HIGHLIGHT if highlight else styles.CARD_BACKS[(cell[0] + cell[1]) % 2]
+    texts = duel_cell_texts(cell, placed, goals, observation, back)
+    return texts if texts is not None else _cell_texts(cell, {}, {}, False)
+
+
 def maze_bounds(observation: Observation) -> tuple[range, range]:
     """The columns and rows to draw: every card and goal, plus one empty ring around."""
     cells = [cell_of(entry) for entry in (*observation["maze"], *observation["goals"])]
@@ -118,13 +133,19 @@ def render_maze(observation: Observation, highlight: Iterable[Cell] = ()) -> Lin
     placed = {cell_of(card): card for card in observation["maze"]}
     goals = {cell_of(goal): goal for goal in observation["goals"]}
     marked = set(highlight)
+    duel = observation.get("edition", "base") == "duel"
     columns, rows = maze_bounds(observation)
     ruler = Text(" " * RULER_WIDTH, style="dim")
     for x in columns:
         ruler.append(f"{x:^{CELL_WIDTH}}", style="bold cyan" if x == 0 else "cyan")
     lines = [ruler]
     for y in rows:
-        row_cells = [_cell_texts((x, y), placed, goals, (x, y) in marked) for x in columns]
+        row_cells = [
+            _duel_cell((x, y), placed, goals, observation, (x, y) in marked)
+            if duel
+            else _cell_texts((x, y), placed, goals, (x, y) in marked)
+            for x in columns
+        ]
         for line_index in range(3):
             label = f"{y:>{RULER_WIDTH - 1}} " if line_index == 1 else " " * RULER_WIDTH
             line = Text(label, style="bold cyan" if y == 0 else "cyan")
@@ -159,10 +180,12 @@ def render_maze_panel(observation: Observation, highlight: Iterable[Cell] = ()) 
     """
     maze = render_maze(observation, highlight)
     title = _("Maze · round {round} of 3").format(round=observation["round"])
-    if observation.get("edition", "base") == "base":
+    edition = observation.get("edition", "base")
+    if edition == "base":
         body: RenderableType = maze
         subtitle: Text | None = Text(legend(LEGEND_MARKS), style="dim")
     else:
-        body = Group(maze, legend_lines(legend(LEGEND_MARKS_SABOTEUR2), maze.width))
+        marks = LEGEND_MARKS_DUEL if edition == "duel" else LEGEND_MARKS_SABOTEUR2
+        body = Group(maze, legend_lines(legend(marks), maze.width))
         subtitle = None
     return Panel(body, title=title, subtitle=subtitle, box=box.ROUNDED, expand=False, padding=0)

@@ -12,13 +12,16 @@ from rich.text import Text
 
 from ..rules import Move
 from ..rules.cards import parse_shape
+from ..rules.duel_faces import DUEL_CARD_OF_FACE
 from ..rules.faces import CARD_OF_FACE
 from .words import _
 
 
 def printed_card(shape: str) -> str:
-    """The printed code of the path card that lies as ``shape`` (``"NSW"`` -> ``"NES"``)."""
-    return CARD_OF_FACE[parse_shape(shape)]
+    """The printed code of the path card that lies as ``shape`` (``"NSW"`` -> ``"NES"``);
+    a Duel face by the decks made known to the engine."""
+    duel = DUEL_CARD_OF_FACE.get(shape)
+    return duel if duel is not None else CARD_OF_FACE[parse_shape(shape)]
 
 
 def move_groups(numbered: Iterable[tuple[int, Move]]) -> list[tuple[str, list[tuple[int, str]]]]:

@@ -126,6 +126,25 @@ class _Sentence:
         return styled(_(chosen), "", actor=self.actor, target=target, **params)
 
 
+#: The moves on a cell, said by the mover and by the others.
+_ON_A_CELL: Final = {
+    "rockfall": (N_("You drop a rockfall on {x},{y}"), N_("{actor} drops a rockfall on {x},{y}")),
+    "map": (
+        N_("You look at the goal at {x},{y} with a map"),
+        N_("{actor} looks at the goal at {x},{y} with a map"),
+    ),
+    # The Duel's.
+    "key": (
+        N_("You lay a key on the doors at {x},{y}"),
+        N_("{actor} lays a key on the doors at {x},{y}"),
+    ),
+    "bribe": (
+        N_("You bribe the troll at {x},{y} with a counter"),
+        N_("{actor} bribes the troll at {x},{y} with a counter"),
+    ),
+}
+
+
 def describe_move(observation: Observation, text: str, index: int | None = None) -> Text:
     """A move of the history (``"1 break-lamp @3"``) in words, from the viewer's side.
 
@@ -167,20 +186,8 @@ def describe_move(observation: Observation, text: str, index: int | None = None)
         return aimed(_BREAK[move.tool])
     if kind == "fix":
         return aimed(_FIX[move.tool], card=move.card)
-    if kind == "rockfall":
-        return say(
-            N_("You drop a rockfall on {x},{y}"),
-            N_("{actor} drops a rockfall on {x},{y}"),
-            x=move.x,
-            y=move.y,
-        )
-    if kind == "map":
-        return say(
-            N_("You look at the goal at {x},{y} with a map"),
-            N_("{actor} looks at the goal at {x},{y} with a map"),
-            x=move.x,
-            y=move.y,
-        )
+    if kind in _ON_A_CELL:
+        return say(*_ON_A_CELL[kind], x=move.x, y=move.y)
     if kind == "discard":
         cards = listed(move.cards_played())
         return say(N_("You discard {cards}"), N_("{actor} discards {cards}"), "dim", cards=cards)

@@ -26,6 +26,7 @@ from rich.text import Text
 from ..bots import Bot, make_bot
 from ..i18n import from_environment, translate
 from ..rules import GOLD, Game, Move, Observation, Options, save_record, seat_observation
+from ..rules.duel_deck import DeckError
 from ..rules.editions import find_edition
 from ..rules.game import STEAL
 from ..rules.moves import HEADS, NotationError
@@ -46,7 +47,7 @@ BOT_NAMES = (
     "Ada", "Bram", "Cleo", "Dev", "Elin", "Finn", "Gus", "Hana", "Ivo", "Juno", "Kai", "Lina",
 )  # fmt: skip
 #: The opponents' bot when none is named: the heuristic bot knows only the base game.
-DEFAULT_BOT = {"base": "heuristic", "saboteur2": "heuristic"}
+DEFAULT_BOT = {"base": "heuristic", "saboteur2": "heuristic", "duel": "heuristic"}
 GAMES_DIR = Path("saboteur-games")
 
 #: What the person may type, as (example, meaning) pairs for the help table.
@@ -132,7 +133,18 @@ def _run_play(args: argparse.Namespace, options: Options) -> int:
         return 2
     person = args.name or pgettext("player name", "You")
     names = table_names(person, args.players, args.seat)
-    game = Game.new(args.players, options, seed, names=names, edition=edition.name)
+    try:
+        game = Game.new(
+            args.players,
+            options,
+            seed,
+            names=names,
+            edition=edition.name,
+            deck=getattr(args, "deck", None),
+        )
+    except DeckError as error:
+        _error(_("--deck: {problem}").format(problem=error))
+        return 2
     console.print(Rule(pgettext("edition", edition.title)))
     console.print(
         _(
@@ -512,7 +524,12 @@ class PlaySession:
         console.print(render_round_end(after, after["rounds"][number - 1], number))
         if self.game.is_over:
             return
-        if "gold_pieces" in after:
+        if after.get("edition") == "duel":
+            nuggets = (after["nuggets"] or [0, 0])[self.seat]
+            so_far = ngettext(
+                "Your gold so far: {count} nugget.", "Your gold so far: {count} nuggets.", nuggets
+            ).format(count=nuggets)
+        elif "gold_pieces" in after:
             pieces = after["gold_pieces"][self.seat]
             so_far = ngettext(
                 "Your gold so far: {count} gold piece.",

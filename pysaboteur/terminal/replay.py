@@ -103,15 +103,19 @@ def _observer(seat: int | None, public: bool) -> Observe:
 
 def build_frames(game: Game, observe: Observe) -> list[Frame]:
     """Replay ``game`` (a checked record's game) from its deals, a frame after every move."""
+    # The Duel has no gold deck but a deck of its own, which its record carries.
+    deck = getattr(game, "deck", None)
+    extra: dict[str, object] = {"deck": deck} if deck is not None else {}
     replay = Game(
         game.players,
         game.options,
         game.seed,
         first=game.rounds[0].deal.first,
         names=game.names,
-        gold_deck=game.initial_gold_deck,
+        gold_deck=None if deck is not None else game.initial_gold_deck,
         deals=[log.deal for log in game.rounds],
         edition=game.edition,
+        **extra,
     )
     after = observe(replay)
     frames = [Frame(0, 1, 0, after, None)]

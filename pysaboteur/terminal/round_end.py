@@ -36,7 +36,8 @@ def final_board(before: Observation, after: Observation) -> Observation:
         {**goal, "face_up": True, "card": card}
         for goal, card in zip(before["goals"], summary["goals"], strict=True)
     ]
-    board["roles"] = summary["roles"]
+    if "roles" in summary:  # the Duel has colours, not roles
+        board["roles"] = summary["roles"]
     if "gold_pieces" in after:  # Saboteur 2: the totals once the round is paid and robbed
         board["gold_pieces"] = after["gold_pieces"]
     board["history"] = after["history"][:number]
@@ -74,6 +75,10 @@ def render_round_end(observation: Observation, summary: dict[str, Any], number: 
     """Who won a round, every role (and the set-aside one), and the goals."""
     if "gold_reached" in summary:
         return _render_round_end_saboteur2(observation, summary, number)
+    if observation.get("edition", "base") == "duel":
+        from .round_end_duel import render_round_end_duel  # it reads the Duel's panels
+
+        return render_round_end_duel(observation, summary, number)
     headline = _headline(observation, summary, number)
     table = _seat_table(box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False)
     table.add_column(_("role"))
@@ -211,7 +216,7 @@ def render_game_end(observation: Observation) -> Group:
     """The nuggets (Saboteur 2: gold pieces) of every seat and the winners."""
     winners = observation["winners"] or []
     table = _seat_table(title=_("Final score"), box=box.ROUNDED, title_justify="left")
-    base = observation.get("edition", "base") == "base"
+    base = observation.get("edition", "base") in ("base", "duel")
     table.add_column(_("nuggets") if base else _("gold pieces"), justify="right")
     for seat, nuggets in enumerate(observation["nuggets"] or []):
         mark = Text(" ★ " + _("winner"), style="bold yellow") if seat in winners else Text("")

@@ -34,8 +34,13 @@ ACTION_BACK: Final = {
     "inspection": "bold white on navy_blue",
     "trapped": "bold white on dark_red",
     "free": "bold white on dark_green",
+    "key": "bold black on color(178)",  # the Duel's key card
 }
 TOOL: Final = "bold red"
+# The Duel's marks (its doors, ladders and tokens take their player's colour, DOOR).
+TROLL: Final = "bold white on color(88)"
+NUGGETS: Final = "bold bright_yellow"
+BRIBED_BY_BOTH: Final = "bold black on white"
 
 # Saboteur 2's marks: a door's tunnel and letter take its colour.
 DOOR: Final = {"green": "bold bright_green", "blue": "bold color(39)"}

@@ -17,8 +17,10 @@ from ..i18n import NP_
 from ..rules import Observation
 from . import styles
 from .card_art import card_label, card_picture, goal_kind
+from .card_art_duel import duel_card_picture
 from .maze_view import Cell, cell_of
 from .move_sentences import describe_move, seat_name, tool_name
+from .table_panels_duel import render_goals_duel, render_players_duel, render_status_duel
 from .words import N_, _, pgettext, upper
 
 
@@ -28,6 +30,8 @@ def render_players(observation: Observation) -> Table:
     In Saboteur 2 also what lies in front of each seat (a trap, a theft), its
     gold pieces, and the viewer's own dwarf card and the ones it inspected.
     """
+    if observation.get("edition", "base") == "duel":
+        return render_players_duel(observation)
     if observation.get("edition", "base") != "base":
         return _render_players_saboteur2(observation)
     roles: Sequence[str | None] = observation.get("roles") or [None] * observation["players"]
@@ -143,6 +147,8 @@ def known_goals(observation: Observation) -> list[tuple[Cell, str, str]]:
 
 def render_goals(observation: Observation) -> Text:
     """The goals in words, one a line: face up, known from a map, or unknown."""
+    if observation.get("edition", "base") == "duel":
+        return render_goals_duel(observation)
     known = {cell: (card, how) for cell, card, how in known_goals(observation)}
     lines = [Text(_("Goals"), style="bold")]
     for goal in observation["goals"]:
@@ -168,6 +174,8 @@ def render_goals(observation: Observation) -> Text:
 
 def render_status(observation: Observation) -> Text:
     """One line: who the viewer is, their role and gold, the round, the piles."""
+    if observation.get("edition", "base") == "duel":
+        return render_status_duel(observation)
     line = Text()
     seat = observation.get("seat")
     saboteur2 = observation.get("edition", "base") != "base"
@@ -237,14 +245,15 @@ def render_hand(observation: Observation) -> RenderableType:
     table = Table.grid(padding=(0, 2))
     for _card in hand:
         table.add_column(justify="center", no_wrap=True)
-    pictures = [card_picture(card) for card in hand]
+    duel = observation.get("edition", "base") == "duel"
+    pictures = [duel_card_picture(card) if duel else card_picture(card) for card in hand]
     for line in range(3):
         table.add_row(*[picture[line] for picture in pictures])
     labels = []
     for index, card in enumerate(hand):
         label = Text(f"{hand_letter(index)} ", style="bold cyan")
         # Saboteur 2's long codes break before their marks, to keep the hand narrow.
-        text = card.replace("/", "\n/", 1) if "/" in card else card_label(card)
+        text = card.replace("/", "\n/", 1) if "/" in card or duel else card_label(card)
         label.append(text, style="bold")
         labels.append(label)
     table.add_row(*labels)
