@@ -18,7 +18,7 @@ from starlette.types import ASGIApp
 
 from ..i18n import requester_language
 from ..i18n.validation import field_problem
-from . import api, pages, rules_api, sockets
+from . import accounts_api, api, history_api, pages, rules_api, sockets
 from .config import Settings
 from .hub import Hub
 from .log_masking import mask_tokens_in_logs
@@ -78,6 +78,8 @@ def create_app(
         settings.tables_per_client, settings.table_window, clock or time.monotonic
     )
     app.include_router(api.router)
+    app.include_router(accounts_api.router)
+    app.include_router(history_api.router)
     app.include_router(rules_api.router)
     app.include_router(sockets.router)
     app.include_router(pages.router)
