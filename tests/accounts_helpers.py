@@ -1,0 +1,53 @@
+"""Helpers for the tests of accounts: browsers of their own, signed in or not."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+import pytest
+from argon2 import PasswordHasher
+from server_helpers import WAIT, Server, error_of
+
+from pysaboteur.server import accounts
+
+PASSWORD = "correct horse battery"
+
+
+def browser(server: Server) -> httpx.Client:
+    """A client with a cookie jar of its own, as another person's browser."""
+    return httpx.Client(base_url=server.url, timeout=WAIT)
+
+
+def sign_up(client: httpx.Client, name: str, password: str = PASSWORD) -> dict[str, Any]:
+    response = client.post("/api/accounts", json={"name": name, "password": password})
+    assert response.status_code == 201, response.text
+    account: dict[str, Any] = response.json()["account"]
+    return account
+
+
+def sign_in(client: httpx.Client, name: str, password: str = PASSWORD) -> httpx.Response:
+    return client.post("/api/session", json={"name": name, "password": password})
+
+
+def refused(response: httpx.Response) -> tuple[int, str]:
+    return error_of(response)
+
+
+def ok(response: httpx.Response) -> Any:
+    assert response.status_code in (200, 201), (response.status_code, response.text)
+    return response.json()
+
+
+def me(client: httpx.Client) -> dict[str, Any] | None:
+    account: dict[str, Any] | None = ok(client.get("/api/session"))["account"]
+    return account
+
+
+@pytest.fixture(autouse=True)
+def cheap_hashing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Passwords hashed with argon2id's least work: the tests sign in by the dozen
+    (the hashes the server makes with its own parameters are tested apart)."""
+    monkeypatch.setattr(
+        accounts, "HASHER", PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
+    )
