@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import httpx
@@ -51,3 +52,35 @@ def cheap_hashing(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(
         accounts, "HASHER", PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
     )
+
+
+def play_out(server: Server, table: str, tokens: list[str]) -> dict[str, Any]:
+    """Move for every person of ``tokens`` (their last legal move) until the game is
+    over, bots moving between; the first token's last view."""
+    deadline = time.monotonic() + 10 * WAIT
+    while True:
+        assert time.monotonic() < deadline, "the game did not end"
+        moved = False
+        for token in tokens:
+            view = server.view(table, token)
+            if view["table"]["status"] == "over":
+                return server.view(table, tokens[0])
+            if view["legal"]:
+                body = {"move": view["legal"][-1]["text"], "expect": view["version"]}
+                server.call("POST", f"/api/tables/{table}/moves", token, body)
+                moved = True
+        if not moved:
+            time.sleep(0.005)
+
+
+def wait_for_results(server: Server, client: httpx.Client, rounds: int) -> dict[str, Any]:
+    """The account's statistics once they count ``rounds`` rounds (written in the
+    background when the game ends)."""
+    found: dict[str, Any] = {}
+
+    def counted() -> bool:
+        found.update(ok(client.get("/api/account/statistics")))
+        return sum(line["rounds"] for line in found["statistics"]) == rounds
+
+    server.wait_for(counted, f"{rounds} rounds in the statistics")
+    return found

@@ -129,12 +129,14 @@ def test_wrong_passwords_for_an_account_are_limited(tmp_path: Path) -> None:
 
 
 def test_wrong_passwords_from_an_address_are_limited_across_names(tmp_path: Path) -> None:
-    with running_server(tmp_path, clock=FakeClock(), login_failures_per_address=4) as server:
-        with browser(server) as ana:
-            sign_up(ana, "Ana")
-            for name in ("Bo", "Cy", "Di", "Ed"):
-                assert refused(sign_in(ana, name, "guess")) == (401, "bad_login")
-            assert refused(sign_in(ana, "Ana")) == (429, "rate_limited")
+    with (
+        running_server(tmp_path, clock=FakeClock(), login_failures_per_address=4) as server,
+        browser(server) as ana,
+    ):
+        sign_up(ana, "Ana")
+        for name in ("Bo", "Cy", "Di", "Ed"):
+            assert refused(sign_in(ana, name, "guess")) == (401, "bad_login")
+        assert refused(sign_in(ana, "Ana")) == (429, "rate_limited")
 
 
 def test_signing_out_everywhere_ends_every_session(server: Server) -> None:
