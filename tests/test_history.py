@@ -71,7 +71,7 @@ def test_a_guest_claims_their_seat_after_the_game_with_its_token(tmp_path: Path)
                 "rated": True,
                 "my_turn": False,
                 "link": f"/t/{table}",
-                "replay": f"/t/{table}/replay",
+                "replay": f"/replay/{table}",
                 "record": f"/api/tables/{table}/record",
             }
         ]

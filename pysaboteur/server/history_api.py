@@ -41,7 +41,7 @@ async def _game_entry(hub: Hub, game: OwnedGame) -> dict[str, Any]:
         played = live.table.game
         entry["my_turn"] = played is not None and played.to_move == game.seat
     if game.status == OVER:
-        entry["replay"] = f"/t/{game.table}/replay"
+        entry["replay"] = f"/replay/{game.table}"
         entry["record"] = f"/api/tables/{game.table}/record"
     return entry
 

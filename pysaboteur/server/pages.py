@@ -133,6 +133,11 @@ async def replay_page(request: Request, table_id: str) -> Response:
     return _page(request, "replay.html")
 
 
+@router.get("/account", include_in_schema=False)
+async def account_page(request: Request) -> Response:
+    return _page(request, "account.html")
+
+
 @router.get("/rules", include_in_schema=False)
 async def rules_page(request: Request) -> Response:
     return _page(request, "rules.html")
