@@ -80,7 +80,8 @@ def wait_for_results(server: Server, client: httpx.Client, rounds: int) -> dict[
 
     def counted() -> bool:
         found.update(ok(client.get("/api/account/statistics")))
-        return sum(line["rounds"] for line in found["statistics"]) == rounds
+        counted_rounds: int = sum(line["rounds"] for line in found["statistics"])
+        return counted_rounds == rounds
 
     server.wait_for(counted, f"{rounds} rounds in the statistics")
     return found

@@ -229,3 +229,13 @@ def test_an_older_database_gets_the_account_tables(tmp_path: Path) -> None:
         assert {"accounts", "sessions", "owned_seats", "ratings"} <= names
     finally:
         store.close()
+
+
+def test_a_refusal_is_said_in_the_requester_s_language(server: Server) -> None:
+    with browser(server) as someone:
+        response = someone.post(
+            "/api/session",
+            json={"name": "Nobody", "password": PASSWORD},
+            headers={"Accept-Language": "tr"},
+        )
+        assert response.json()["error"]["message"] == "bu ad ve parolayla bir hesap yok"

@@ -23,6 +23,7 @@ from .accounts import (
     password_hash_of,
     password_matches,
 )
+from .api import _duration as duration
 from .api import answer, bearer, client_of, hub_of, read_body, same_origin
 from .history import claim_seat
 from .hub import Hub
@@ -102,9 +103,9 @@ async def sign_in(request: Request) -> JSONResponse:
         seconds = max(1, int(wait + 0.999))
         raise ApiError(
             "rate_limited",
-            "too many wrong passwords; try again in {seconds} seconds",
+            "too many wrong passwords; try again in {wait}",
             headers={"Retry-After": str(seconds)},
-            seconds=seconds,
+            wait=duration(seconds),
         )
     found = await hub.store.read(find_account, engine, body.name)
     password_hash = None if found is None else found[1]
