@@ -110,7 +110,7 @@ class Audit:
         if "$argon2" in body:
             self.findings.report("leak", f"{where}: a password hash in the answer")
         for cookie in browser.http.cookies.jar:
-            if cookie.name == COOKIE and cookie.value in body:
+            if cookie.name == COOKIE and cookie.value and cookie.value in body:
                 self.findings.report("leak", f"{where}: a session cookie in the answer")
 
     def expect(
