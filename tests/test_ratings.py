@@ -48,6 +48,7 @@ def test_a_finished_game_rates_the_account_and_the_bot_kind(tmp_path: Path) -> N
         assert ok(ana.get(f"/api/tables/{table}/ratings")) == {
             "rated": True,
             "seats": [None, None, None],
+            "owned": [True, False, False],
             "game_over": False,
         }
         server.ok("POST", f"/api/tables/{table}/start", token)
@@ -102,6 +103,8 @@ def test_an_unrated_table_changes_no_rating_but_counts_its_rounds(tmp_path: Path
         assert ok(ana.get(f"/api/tables/{table}/ratings")) == {
             "rated": False,
             "seats": [None, None, None],
+            "owned": [True, False, False],
+            "game_over": True,
         }
         assert ok(ana.get("/api/account/games"))["games"][0]["rated"] is False
 

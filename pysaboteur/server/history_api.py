@@ -82,15 +82,20 @@ async def my_statistics(request: Request) -> JSONResponse:
 
 @router.get("/tables/{table_id}/ratings")
 async def seat_ratings(request: Request, table_id: str) -> JSONResponse:
-    """``{"rated": bool, "seats": [rating | null, ...]}``: each seat's rating in the
-    table's edition (an account's or its bot kind's; null: a guest, or none yet)."""
+    """``{"rated": bool, "seats": [rating | null, ...], "owned": [bool, ...], "game_over"}``:
+    each seat's rating in the table's edition (an account's or its bot kind's; null: a
+    guest, or none yet), and whether an account has the seat (none may claim it)."""
     hub = hub_of(request)
     live = await hub.get(table_id)
     table = live.table
     engine = hub.store.engine
-    if not await hub.store.read(is_rated_table, engine, table_id):
-        return answer({"rated": False, "seats": [None] * table.players})
     owners = await hub.store.read(owners_of, engine, table_id)
+    facts = {
+        "owned": [index in owners for index in range(table.players)],
+        "game_over": table.status == OVER,
+    }
+    if not await hub.store.read(is_rated_table, engine, table_id):
+        return answer({"rated": False, "seats": [None] * table.players, **facts})
     players: list[str | None] = []
     for index, seat in enumerate(table.seats):
         if index in owners:
@@ -102,4 +107,4 @@ async def seat_ratings(request: Request, table_id: str) -> JSONResponse:
     )
     rated = found.get(table.edition, {})
     seats = [None if p is None or p not in rated else rated[p].to_dict() for p in players]
-    return answer({"rated": True, "seats": seats, "game_over": table.status == OVER})
+    return answer({"rated": True, "seats": seats, **facts})

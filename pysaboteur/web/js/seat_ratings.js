@@ -49,7 +49,8 @@ export class SeatRatings {
         h("span", { class: "seat-rating", "data-testid": `seat-rating-${index}` }, t("account.seat_rating", { rating: formatNumber(rating.ordinal) })),
       );
     });
-    if (this.status === "over" && this.account && token && seat !== null && !this.claimed) {
+    const owned = this.ratings?.owned?.[seat] ?? true;
+    if (this.status === "over" && this.account && token && seat !== null && !owned && !this.claimed) {
       const claim = h("button", { type: "button", "data-testid": "claim-seat" }, t("account.claim"));
       claim.addEventListener("click", () =>
         accountApi.claim(this.tableId, token).then(
