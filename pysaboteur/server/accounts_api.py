@@ -63,6 +63,13 @@ def _account_answer(account: Account | None, status: int = 200) -> JSONResponse:
     return answer({"account": body}, status)
 
 
+def _signed_out(request: Request, **said: int) -> JSONResponse:
+    """``{"account": null, ...said}``, the browser's session cookie taken back."""
+    response = answer({"account": None, **said})
+    clear_cookie(request, response)
+    return response
+
+
 async def _sign_in(request: Request, account: Account, status: int) -> JSONResponse:
     hub = hub_of(request)
     session = await hub.store.run(
@@ -127,9 +134,7 @@ async def sign_out(request: Request) -> JSONResponse:
     hub = hub_of(request)
     if session is not None:
         await hub.store.run(close_session, hub.store.engine, session)
-    response = _account_answer(None)
-    clear_cookie(request, response)
-    return response
+    return _signed_out(request)
 
 
 @router.delete("/sessions")
@@ -137,9 +142,7 @@ async def sign_out_everywhere(request: Request) -> JSONResponse:
     account = await signed_in(request)
     hub = hub_of(request)
     ended = await hub.store.run(close_every_session, hub.store.engine, account.id)
-    response = answer({"account": None, "sessions_ended": ended})
-    clear_cookie(request, response)
-    return response
+    return _signed_out(request, sessions_ended=ended)
 
 
 @router.post("/account/delete")
@@ -152,9 +155,7 @@ async def delete(request: Request) -> JSONResponse:
     if not await asyncio.to_thread(password_matches, password_hash, body.password):
         raise ApiError("bad_login", "that is not your account's password")
     await hub.store.run(delete_account, hub.store.engine, account.id)
-    response = _account_answer(None)
-    clear_cookie(request, response)
-    return response
+    return _signed_out(request)
 
 
 @router.post("/tables/{table_id}/claim")
