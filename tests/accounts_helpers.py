@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import os
 import time
+from collections.abc import Iterator
 from typing import Any
 
 import httpx
 import pytest
 from argon2 import PasswordHasher
-from server_helpers import WAIT, Server, error_of
+from server_helpers import WAIT, Server, error_of, new_postgres_database
 
 from pysaboteur.server import accounts
 
@@ -85,3 +87,20 @@ def wait_for_results(server: Server, client: httpx.Client, rounds: int) -> dict[
 
     server.wait_for(counted, f"{rounds} rounds in the statistics")
     return found
+
+
+POSTGRES = os.environ.get("PYSABOTEUR_TEST_POSTGRES")
+DATABASES = ["sqlite", pytest.param("postgres", marks=pytest.mark.skipif(
+    not POSTGRES, reason="set PYSABOTEUR_TEST_POSTGRES to a PostgreSQL server's URL"))]  # fmt: skip
+
+
+@pytest.fixture(params=DATABASES, name="database")
+def database_fixture(request: pytest.FixtureRequest) -> Iterator[dict[str, Any]]:
+    """The server settings of a test run on SQLite, then on a new PostgreSQL database
+    (where ``PYSABOTEUR_TEST_POSTGRES`` names a server)."""
+    if request.param == "sqlite":
+        yield {}
+        return
+    assert POSTGRES is not None
+    with new_postgres_database(POSTGRES) as url:
+        yield {"database_url": url}

@@ -3,9 +3,9 @@ sessions revoked and fixed in advance, one account against another, deletion."""
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -13,38 +13,24 @@ from accounts_helpers import (
     PASSWORD,
     browser,
     cheap_hashing,  # noqa: F401  (a fixture, used by every test here)
+    database_fixture,  # noqa: F401  (the fixture "database": SQLite, then PostgreSQL)
     me,
     ok,
     refused,
     sign_in,
     sign_up,
 )
-from server_helpers import FakeClock, Server, new_postgres_database, running_server
+from server_helpers import FakeClock, Server, running_server
 from sqlalchemy import inspect, text
 
 from pysaboteur.server.accounts_tables import AccountRow, OwnedSeatRow, RatingRow, SessionRow
 from pysaboteur.server.sessions import COOKIE
 from pysaboteur.server.store import Store
 
-POSTGRES = os.environ.get("PYSABOTEUR_TEST_POSTGRES")
-DATABASES = ["sqlite", pytest.param("postgres", marks=pytest.mark.skipif(
-    not POSTGRES, reason="set PYSABOTEUR_TEST_POSTGRES to a PostgreSQL server's URL"))]  # fmt: skip
 
-
-@pytest.fixture(params=DATABASES)
-def server(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Server]:
-    clock = FakeClock()
-    if request.param == "sqlite":
-        with running_server(tmp_path, clock=clock, login_failures_per_account=3) as running:
-            yield running
-        return
-    assert POSTGRES is not None
-    with (
-        new_postgres_database(POSTGRES) as url,
-        running_server(
-            tmp_path, clock=clock, database_url=url, login_failures_per_account=3
-        ) as running,
-    ):
+@pytest.fixture
+def server(database: dict[str, Any], tmp_path: Path) -> Iterator[Server]:
+    with running_server(tmp_path, clock=FakeClock(), **database) as running:
         yield running
 
 
@@ -108,9 +94,11 @@ def test_a_wrong_password_and_an_unknown_name_are_refused_alike(server: Server) 
         assert ok(sign_in(someone, "ana"))["account"]["name"] == "Ana"  # names fold case
 
 
-def test_wrong_passwords_for_an_account_are_limited(tmp_path: Path) -> None:
+def test_wrong_passwords_for_an_account_are_limited(
+    tmp_path: Path, database: dict[str, Any]
+) -> None:
     clock = FakeClock()
-    with running_server(tmp_path, clock=clock, login_failures_per_account=3) as server:
+    with running_server(tmp_path, clock=clock, login_failures_per_account=3, **database) as server:
         with browser(server) as ana:
             sign_up(ana, "Ana")
         with browser(server) as guesser:

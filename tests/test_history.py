@@ -4,10 +4,12 @@ without) their token, the tables where it is my turn, one account against anothe
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from accounts_helpers import (
     browser,
     cheap_hashing,  # noqa: F401  (a fixture, used by every test here)
+    database_fixture,  # noqa: F401  (the fixture "database": SQLite, then PostgreSQL)
     ok,
     play_out,
     refused,
@@ -20,9 +22,11 @@ from test_server_restart import host_to_move
 from pysaboteur.rules import game_from_record
 
 
-def test_a_guest_claims_their_seat_after_the_game_with_its_token(tmp_path: Path) -> None:
+def test_a_guest_claims_their_seat_after_the_game_with_its_token(
+    tmp_path: Path, database: dict[str, Any]
+) -> None:
     with (
-        running_server(tmp_path, bot_pause=0.0) as server,
+        running_server(tmp_path, bot_pause=0.0, **database) as server,
         browser(server) as ana,
         browser(server) as bo,
         browser(server) as cy,

@@ -10,6 +10,7 @@ from typing import Any
 from accounts_helpers import (
     browser,
     cheap_hashing,  # noqa: F401  (a fixture, used by every test here)
+    database_fixture,  # noqa: F401  (the fixture "database": SQLite, then PostgreSQL)
     ok,
     play_out,
     sign_up,
@@ -40,8 +41,10 @@ def rounded(rating: Rating) -> dict[str, Any]:
     return rating.to_dict()
 
 
-def test_a_finished_game_rates_the_account_and_the_bot_kind(tmp_path: Path) -> None:
-    with running_server(tmp_path, bot_pause=0.0) as server, browser(server) as ana:
+def test_a_finished_game_rates_the_account_and_the_bot_kind(
+    tmp_path: Path, database: dict[str, Any]
+) -> None:
+    with running_server(tmp_path, bot_pause=0.0, **database) as server, browser(server) as ana:
         sign_up(ana, "Ana")
         created = ok(ana.post("/api/tables", json={"name": "Ana", "players": 3, "bots": "random"}))
         table, token = created["table"], created["token"]
@@ -90,8 +93,10 @@ def test_a_second_game_starts_from_the_first_game_s_ratings(tmp_path: Path) -> N
         assert found["ratings"]["base"]["mine"]["sigma"] < new_rating().sigma
 
 
-def test_an_unrated_table_changes_no_rating_but_counts_its_rounds(tmp_path: Path) -> None:
-    with running_server(tmp_path, bot_pause=0.0) as server, browser(server) as ana:
+def test_an_unrated_table_changes_no_rating_but_counts_its_rounds(
+    tmp_path: Path, database: dict[str, Any]
+) -> None:
+    with running_server(tmp_path, bot_pause=0.0, **database) as server, browser(server) as ana:
         sign_up(ana, "Ana")
         body = {"name": "Ana", "players": 3, "bots": "random", "rated": False}
         created = ok(ana.post("/api/tables", json=body))
