@@ -25,6 +25,7 @@ out) or another account's id; the server's log too.  Any answer of 500 or more
 and any traceback in the log is a finding; the exit code is 1 if there is one.
 
     .venv/bin/python scripts/audit_accounts.py
+    .venv/bin/python scripts/audit_accounts.py --database postgresql://… --workers 2
 """
 
 from __future__ import annotations
@@ -243,12 +244,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--database", default="sqlite", help="sqlite (a new file, default) or a database URL"
     )
+    parser.add_argument(
+        "--workers", type=int, default=1,
+        help="server processes on one port (PostgreSQL): a browser's requests then land on "
+        "different processes, which must all know its session and its wrong passwords",
+    )  # fmt: skip
     parser.add_argument("--quiet", action="store_true", help="no progress lines")
     args = parser.parse_args(argv)
+    if args.workers > 1 and args.database == "sqlite":
+        parser.error("--workers needs a PostgreSQL --database")
     progress = Progress(args.quiet)
     findings = Findings()
     with tempfile.TemporaryDirectory(prefix="audit-accounts-") as folder:
-        server = start_server(Path(folder), args.database, ["--bots", "random"])
+        server = start_server(
+            Path(folder), args.database, ["--bots", "random", "--workers", str(args.workers)]
+        )
         progress.say(f"server at {server.url}, log {server.log_path}")
         audit = Audit(server, findings, progress)
         try:

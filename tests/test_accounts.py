@@ -23,6 +23,7 @@ from accounts_helpers import (
 from server_helpers import FakeClock, Server, running_server
 from sqlalchemy import inspect, text
 
+from pysaboteur.server import accounts
 from pysaboteur.server.accounts_tables import AccountRow, OwnedSeatRow, RatingRow, SessionRow
 from pysaboteur.server.sessions import COOKIE
 from pysaboteur.server.store import Store
@@ -227,3 +228,15 @@ def test_a_refusal_is_said_in_the_requester_s_language(server: Server) -> None:
             headers={"Accept-Language": "tr"},
         )
         assert response.json()["error"]["message"] == "bu ad ve parolayla bir hesap yok"
+
+
+def test_the_server_hashes_with_argon2id_s_recommended_parameters(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.undo()  # the server's own hasher, not the tests' cheap one
+    made = accounts.hash_password(PASSWORD)
+    assert made.startswith("$argon2id$v=19$m=65536,t=3,p=4$")
+    assert accounts.password_matches(made, PASSWORD)
+    assert not accounts.password_matches(made, PASSWORD + "!")
+    assert not accounts.password_matches(None, PASSWORD)  # no account: never a match
+    assert not accounts.password_matches("not a hash", PASSWORD)

@@ -13,6 +13,7 @@ played them, with the name the seat had at the table.
 
 from __future__ import annotations
 
+import functools
 import secrets
 from dataclasses import dataclass
 
@@ -29,9 +30,6 @@ from .protocol import ApiError
 HASHER = PasswordHasher()
 SHORTEST_PASSWORD = 8
 LONGEST_PASSWORD = 200
-#: Checked against when the name is nobody's, so that a wrong name takes as long
-#: as a wrong password (the time does not tell which names have accounts).
-_NOBODY = HASHER.hash(secrets.token_urlsafe(16))
 
 
 @dataclass(frozen=True)
@@ -54,11 +52,19 @@ def hash_password(password: str) -> str:
     return HASHER.hash(password)
 
 
+@functools.cache
+def _nobody() -> str:
+    """Checked against when the name is nobody's, so that a wrong name takes as long
+    as a wrong password (the time does not tell which names have accounts); made at
+    the first need, not at start-up (a hash takes a processor's tenth of a second)."""
+    return HASHER.hash(secrets.token_urlsafe(16))
+
+
 def password_matches(password_hash: str | None, password: str) -> bool:
     """Whether ``password`` is the one ``password_hash`` was made from (None: no
     such account; checked against a hash of nothing anyway)."""
     try:
-        return HASHER.verify(password_hash or _NOBODY, password) and password_hash is not None
+        return HASHER.verify(password_hash or _nobody(), password) and password_hash is not None
     except (VerificationError, InvalidHashError):
         return False
 
