@@ -240,3 +240,18 @@ def test_the_server_hashes_with_argon2id_s_recommended_parameters(
     assert not accounts.password_matches(made, PASSWORD + "!")
     assert not accounts.password_matches(None, PASSWORD)  # no account: never a match
     assert not accounts.password_matches("not a hash", PASSWORD)
+
+
+def test_behind_a_https_proxy_the_cookie_is_secure(tmp_path: Path) -> None:
+    with (
+        running_server(tmp_path, forwarded_allow_ips="127.0.0.1") as server,
+        browser(server) as ana,
+    ):
+        response = ana.post(
+            "/api/accounts",
+            json={"name": "Ana", "password": PASSWORD},
+            headers={"X-Forwarded-Proto": "https", "X-Forwarded-For": "192.0.2.7"},
+        )
+        assert response.status_code == 201
+        cookie = response.headers["set-cookie"]
+        assert "; Secure" in cookie and "HttpOnly" in cookie and "SameSite=strict" in cookie
