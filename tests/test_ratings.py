@@ -23,8 +23,9 @@ from server_helpers import running_server
 
 from pysaboteur.rules import MINER, Game, game_from_record
 from pysaboteur.rules.results import MINERS
-from pysaboteur.server.ratings import Rating, new_rating
+from pysaboteur.server.ratings import Rating, new_rating, read_ratings, record_game
 from pysaboteur.server.ratings_results import final_scores, round_results
+from pysaboteur.server.store import BOT, OVER, Store, StoredSeat, StoredTable
 
 
 def expected_ratings(nuggets: list[int]) -> tuple[Rating, Rating]:
@@ -132,3 +133,23 @@ def test_the_rounds_results_add_up_to_the_game_s_gold(
         for number in (1, 2, 3):
             sides = {row.role: row.won for row in rows if row.round == number}
             assert len(sides) == 1 or sides[MINER] != sides["saboteur"]
+
+
+def test_a_game_s_results_are_written_once_whoever_writes_them(tmp_path: Path) -> None:
+    store = Store(f"sqlite:///{tmp_path / 'once.db'}")
+    try:
+        seats = [StoredSeat(seat, f"Bot {seat}", BOT) for seat in range(3)]
+        stored = StoredTable("t" * 10, 0.0, OVER, 3, {}, "random", True, None, None, 1, seats=seats)
+        store.create_table(stored)
+        game = Game.new(3, seed=1)
+        chooser = random.Random(1)
+        while not game.is_over:
+            game.play(chooser.choice(list(game.legal_moves())))
+        rows = round_results(game)
+        assert record_game(store.engine, stored.id, "base", rows, 1.0) is True
+        assert record_game(store.engine, stored.id, "base", rows, 2.0) is False  # a second process
+        with store.engine.connect() as db:
+            found = read_ratings(db, "base", ["bot:random"])
+        assert found["bot:random"].games == 1  # rated once, however many seats it held
+    finally:
+        store.close()

@@ -12,12 +12,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import Integer, cast, func, insert, select
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
 from .accounts_tables import OwnedSeatRow, RoundResultRow, UnratedTableRow
 from .protocol import ApiError
-from .ratings import rate_claimed_seat
+from .ratings import TRIES, rate_claimed_seat
 from .store import SeatRow, TableRow
 
 
@@ -42,34 +42,39 @@ def take_seat(engine: Engine, table_id: str, seat: int, account_id: str) -> None
 def claim_seat(engine: Engine, table_id: str, seat: int, account_id: str) -> None:
     """``account_id`` claims ``seat`` (its token checked already): rated now if the
     game was; ``seat_claimed`` if another account has it."""
-    try:
-        with engine.begin() as db:
-            owner = db.execute(
-                select(OwnedSeatRow.account_id).where(
-                    OwnedSeatRow.table_id == table_id, OwnedSeatRow.seat == seat
-                )
-            ).scalar_one_or_none()
-            if owner == account_id:
-                return
-            if owner is not None:
-                raise _claimed()
-            mine = db.execute(
-                select(OwnedSeatRow.seat).where(
-                    OwnedSeatRow.table_id == table_id, OwnedSeatRow.account_id == account_id
-                )
-            ).first()
-            if mine is not None:
-                raise ApiError(
-                    "seat_claimed",
-                    "your account has seat {seat} of this table already",
-                    seat=mine[0],
-                )
-            db.execute(
-                insert(OwnedSeatRow).values(table_id=table_id, seat=seat, account_id=account_id)
-            )
-            rate_claimed_seat(db, table_id, seat)
-    except IntegrityError:  # claimed through another process a moment ago
-        raise _claimed() from None
+    for _ in range(TRIES):
+        try:
+            with engine.begin() as db:
+                _claim_in(db, table_id, seat, account_id)
+            return
+        except IntegrityError:
+            # Claimed through another process a moment ago (the next try says so), or
+            # the account's first rating made by a game ending at the same moment.
+            continue
+    raise _claimed()
+
+
+def _claim_in(db: Connection, table_id: str, seat: int, account_id: str) -> None:
+    owner = db.execute(
+        select(OwnedSeatRow.account_id).where(
+            OwnedSeatRow.table_id == table_id, OwnedSeatRow.seat == seat
+        )
+    ).scalar_one_or_none()
+    if owner == account_id:
+        return
+    if owner is not None:
+        raise _claimed()
+    mine = db.execute(
+        select(OwnedSeatRow.seat).where(
+            OwnedSeatRow.table_id == table_id, OwnedSeatRow.account_id == account_id
+        )
+    ).first()
+    if mine is not None:
+        raise ApiError(
+            "seat_claimed", "your account has seat {seat} of this table already", seat=mine[0]
+        )
+    db.execute(insert(OwnedSeatRow).values(table_id=table_id, seat=seat, account_id=account_id))
+    rate_claimed_seat(db, table_id, seat)
 
 
 def _claimed() -> ApiError:

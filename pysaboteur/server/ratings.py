@@ -113,23 +113,45 @@ def record_game(
 ) -> bool:
     """Write a finished game's round results and rate it (unless unrated); False if
     it was written already."""
-    try:
-        with engine.begin() as db:
-            db.execute(insert(RatedGameRow).values(table_id=table_id, edition=edition, at=now))
-            db.execute(
-                insert(RoundResultRow),
-                [
-                    {"table_id": table_id, "seat": r.seat, "round": r.round, "role": r.role,
-                     "won": r.won, "gold": r.gold}
-                    for r in rows
-                ],
-            )  # fmt: skip
-            if is_rated(db, table_id):
-                players = seat_players(db, table_id)
-                _rate(db, edition, players, final_scores(rows, len(players)), only=None)
-    except IntegrityError:
-        return False  # another process wrote it first
-    return True
+    for _ in range(TRIES):
+        try:
+            with engine.begin() as db:
+                _write_game(db, table_id, edition, rows, now)
+            return True
+        except IntegrityError:
+            if _written(engine, table_id):
+                return False  # another process wrote it first
+            # Another game's transaction made a rating this one was making (a new
+            # player's first): tried again, it finds that rating and changes it.
+    raise RuntimeError(f"the results of table {table_id} could not be written")
+
+
+#: Transactions a game's results may take: a new player's first rating may be
+#: made by another game at the same moment, once per player at most.
+TRIES = 16
+
+
+def _write_game(
+    db: Connection, table_id: str, edition: str, rows: list[SeatRound], now: float
+) -> None:
+    db.execute(insert(RatedGameRow).values(table_id=table_id, edition=edition, at=now))
+    db.execute(
+        insert(RoundResultRow),
+        [
+            {"table_id": table_id, "seat": r.seat, "round": r.round, "role": r.role,
+             "won": r.won, "gold": r.gold}
+            for r in rows
+        ],
+    )  # fmt: skip
+    if is_rated(db, table_id):
+        players = seat_players(db, table_id)
+        _rate(db, edition, players, final_scores(rows, len(players)), only=None)
+
+
+def _written(engine: Engine, table_id: str) -> bool:
+    with engine.connect() as db:
+        found = db.execute(select(RatedGameRow.table_id).where(RatedGameRow.table_id == table_id))
+        return found.first() is not None
 
 
 def rate_claimed_seat(db: Connection, table_id: str, seat: int) -> None:
