@@ -39,7 +39,16 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from audit_common import Findings, Progress, ServerProcess, script_parser, start_server, summary
+from audit_common import (
+    Findings,
+    Progress,
+    ServerProcess,
+    add_database_options,
+    parse_arguments,
+    script_parser,
+    start_server,
+    summary,
+)
 
 COOKIE = "saboteur_session"
 PER_ACCOUNT = 5
@@ -241,18 +250,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--guesses", type=int, default=50, help="wrong passwords tried (default: 50)"
     )
-    parser.add_argument(
-        "--database", default="sqlite", help="sqlite (a new file, default) or a database URL"
-    )
-    parser.add_argument(
-        "--workers", type=int, default=1,
-        help="server processes on one port (PostgreSQL): a browser's requests then land on "
+    add_database_options(
+        parser,
+        "server processes on one port (PostgreSQL): a browser's requests then land on "
         "different processes, which must all know its session and its wrong passwords",
-    )  # fmt: skip
+    )
     parser.add_argument("--quiet", action="store_true", help="no progress lines")
-    args = parser.parse_args(argv)
-    if args.workers > 1 and args.database == "sqlite":
-        parser.error("--workers needs a PostgreSQL --database")
+    args = parse_arguments(parser, argv)
     progress = Progress(args.quiet)
     findings = Findings()
     with tempfile.TemporaryDirectory(prefix="audit-accounts-") as folder:
