@@ -41,6 +41,22 @@ def script_parser(doc: str | None) -> argparse.ArgumentParser:
     )
 
 
+def add_database_options(parser: argparse.ArgumentParser, workers_help: str) -> None:
+    """``--database`` (sqlite, or a URL) and ``--workers`` (server processes on one port)."""
+    parser.add_argument(
+        "--database", default="sqlite", help="sqlite (a new file, default) or a database URL"
+    )
+    parser.add_argument("--workers", type=int, default=1, help=workers_help)
+
+
+def parse_arguments(parser: argparse.ArgumentParser, argv: list[str] | None) -> argparse.Namespace:
+    """The arguments, ``--workers`` refused on SQLite (one process serves it)."""
+    args = parser.parse_args(argv)
+    if args.workers > 1 and args.database == "sqlite":
+        parser.error("--workers needs a PostgreSQL --database")
+    return args
+
+
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))

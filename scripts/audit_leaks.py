@@ -47,8 +47,10 @@ from audit_common import (
     Findings,
     Progress,
     ServerProcess,
+    add_database_options,
     load_stored,
     new_game,
+    parse_arguments,
     script_parser,
     start_server,
     summary,
@@ -537,19 +539,14 @@ def main(argv: list[str] | None = None) -> int:
         default=GAME_TIMEOUT,
         help=f"seconds a game may take before it is reported (default: {GAME_TIMEOUT:g})",
     )
-    parser.add_argument(
-        "--database", default="sqlite", help="sqlite (a new file, default) or a database URL"
-    )
-    parser.add_argument(
-        "--workers", type=int, default=1,
-        help="server processes on one port (PostgreSQL): the sockets of one game then "
+    add_database_options(
+        parser,
+        "server processes on one port (PostgreSQL): the sockets of one game then "
         "land on different processes, each hearing the others' changes (default: 1)",
-    )  # fmt: skip
+    )
     parser.add_argument("--no-talk", action="store_true", help="do not try table talk")
     parser.add_argument("--quiet", action="store_true", help="no progress lines")
-    args = parser.parse_args(argv)
-    if args.workers > 1 and args.database == "sqlite":
-        parser.error("--workers needs a PostgreSQL --database")
+    args = parse_arguments(parser, argv)
     progress = Progress(args.quiet)
     findings = Findings()
     with tempfile.TemporaryDirectory(prefix="audit-leaks-") as folder:

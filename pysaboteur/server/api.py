@@ -25,7 +25,9 @@ from .protocol import (
     validate,
 )
 from .rate_limit import RateLimit
+from .ratings import mark_unrated
 from .reach import lan_address, reach, url_of
+from .sessions_requests import take_if_signed_in
 from .store import OVER
 from .table import Table
 from .wire_json import JsonAnswer
@@ -157,6 +159,9 @@ async def create_table(request: Request) -> JSONResponse:
         raise
     table_id = live.table.id
     seat = None if token is None else 0
+    if not create.rated:
+        await live.table.store.run(mark_unrated, live.table.store.engine, table_id)
+    await take_if_signed_in(request, table_id, seat)
     return answer(
         {"table": table_id, "seat": seat, "token": token, "invite": f"/t/{table_id}"}, 201
     )
@@ -174,6 +179,7 @@ async def join_table(request: Request, table_id: str) -> JSONResponse:
     live = await hub_of(request).get(table_id)
     join = await read_body(request, JoinTable)
     seat, token = await live.table.join(join.name)
+    await take_if_signed_in(request, table_id, seat)
     return answer({"table": table_id, "seat": seat, "token": token}, 201)
 
 

@@ -18,7 +18,7 @@ from starlette.types import ASGIApp
 
 from ..i18n import requester_language
 from ..i18n.validation import field_problem
-from . import api, lobby, pages, rematch, rules_api, sockets
+from . import accounts_api, api, history_api, lobby, pages, rematch, rules_api, sockets
 from .config import Settings
 from .hub import Hub
 from .log_masking import mask_tokens_in_logs
@@ -80,6 +80,8 @@ def create_app(
     app.include_router(api.router)
     app.include_router(lobby.router)
     app.include_router(rematch.router)
+    app.include_router(accounts_api.router)
+    app.include_router(history_api.router)
     app.include_router(rules_api.router)
     app.include_router(sockets.router)
     app.include_router(pages.router)

@@ -65,6 +65,11 @@ class Settings:
     max_connections_per_client: int = 100
     #: Seconds an idle keep-alive connection stays open between requests.
     keep_alive: int = 5
+    #: Wrong passwords an account's name, and an address, may have in any
+    #: ``login_window`` seconds before signing in is refused for a while (0: no limit).
+    login_failures_per_account: int = 5
+    login_failures_per_address: int = 20
+    login_window: float = 900.0
     log_level: str = "warning"
     web_dir: Path = field(default=WEB_DIR)
 

@@ -35,6 +35,7 @@ from .config import EDITIONS, Settings
 from .connections import Connection
 from .driver import Driver
 from .protocol import CLOSE_RESTART, ApiError, CreateTable
+from .ratings_record import record_finished
 from .replay import Replay
 from .store import (
     BOT,
@@ -94,6 +95,8 @@ class LiveTable:
         self.views = Views(table)
         self.driver = Driver(table, runner)
         self._replay: Replay | None = None
+        #: Whether its game's results are still to be written when it ends (ratings.py).
+        self.results_due = True
         #: When this process last served the table (monotonic seconds).
         self.used_at = time.monotonic()
 
@@ -480,10 +483,16 @@ class Hub:
             task = asyncio.ensure_future(self.store.run(self.store.set_status, table.id, OVER))
             task.add_done_callback(_log_failure)
         live = LiveTable(table, self.runner)
+        # A game seen ending here (or found ended without its status written) has
+        # its results and ratings written; whichever process comes first writes them.
+        live.results_due = table.status != OVER or table.status_lags
+        if table.status_lags:
+            self._write_results(live)
 
         def announce() -> None:
             live.views.broadcast()
             if table.status == OVER:
+                self._write_results(live)
                 self.release(live)
             elif table.status == EXPIRED:
                 self.tables.pop(table.id, None)
@@ -494,6 +503,11 @@ class Hub:
         if self.owns(table.id):
             live.driver.enable()
         return live
+
+    def _write_results(self, live: LiveTable) -> None:
+        if live.results_due:
+            live.results_due = False
+            self._in_background(record_finished(live.table))
 
     async def free_id(self) -> str:
         while True:

@@ -138,6 +138,11 @@ async def open_tables_page(request: Request) -> Response:
     return _page(request, "lobby.html")
 
 
+@router.get("/account", include_in_schema=False)
+async def account_page(request: Request) -> Response:
+    return _page(request, "account.html")
+
+
 @router.get("/rules", include_in_schema=False)
 async def rules_page(request: Request) -> Response:
     return _page(request, "rules.html")

@@ -54,6 +54,10 @@ STATUS = {
     "talk_closed": 403,
     "talk_full": 409,
     "talk_too_fast": 429,
+    # Accounts (accounts_api.py).
+    "not_signed_in": 401,
+    "bad_login": 401,
+    "seat_claimed": 409,
     "server_error": 500,
 }
 
@@ -169,6 +173,8 @@ class CreateTable(Strict):
     bot_pause: float | None = Field(None, ge=0, le=60)
     #: Seconds offline before a bot plays a person's seat; null: never (``away.py``).
     away_after: float | None = 120.0
+    #: Whether the game changes its players' ratings (``ratings.py``).
+    rated: bool = True
     #: Every seat a bot and the game started at once (demonstrations, load tests).
     all_bots: bool = False
     #: Listed on the lobby page for anyone to join or watch (``lobby.py``).

@@ -426,6 +426,8 @@ class Store:
         #: Set by a bus that tells other processes of every change (PostgreSQL).
         self.notify: Notify | None = None
         self.engine = make_engine(url)
+        from . import accounts_tables  # noqa: F401  (their tables are made with these)
+
         Base.metadata.create_all(self.engine)
         _add_missing_columns(self.engine)
         sqlite = self.is_sqlite

@@ -39,7 +39,7 @@ function retryAfterOf(response) {
   return text && /^\d+$/.test(text.trim()) ? Number(text) : null;
 }
 
-async function request(method, path, { body, token } = {}) {
+export async function request(method, path, { body, token } = {}) {
   const headers = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;

@@ -68,6 +68,7 @@ async function create(event) {
     bots: String(data.get("bots")),
     spectators: data.get("spectators") === "on",
     spectators_talk: data.get("spectators_talk") === "on",
+    rated: data.get("rated") === "on",
     clock: clock ? Number(clock) : null,
     away_after: awayAfterFrom(data),
     listed: data.get("listed") === "on",

@@ -25,6 +25,7 @@ import { renderRematch } from "./rematch.js";
 import { renderSettings, watchMotionSetting } from "./settings.js";
 import { playSound } from "./sound.js";
 import { cardTravels, goalTurns, goldSharedOut } from "./motion.js";
+import { SeatRatings } from "./seat_ratings.js";
 
 /** What the viewer learnt of its own new dwarf card, and of an inspected one, by role. */
 const NOW_ROLE = {
@@ -47,6 +48,9 @@ const INSPECTED_ROLE = {
 };
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
+// The seats' ratings and the claim of a guest's seat (accounts, js/seat_ratings.js).
+const seatRatings = new SeatRatings(tableId);
+seatRatings.onChange = () => render();
 const app = document.getElementById("app");
 
 const state = {
@@ -560,6 +564,8 @@ function renderGame(view) {
       extras,
     }),
   );
+  seatRatings.update(view);
+  seatRatings.decorate(document.getElementById("seats-area"), state.seat, loadToken(tableId));
   const log = document.getElementById("log");
   const atBottom = log.scrollTop + log.clientHeight >= log.scrollHeight - 24;
   fill(log, renderLog({ observation, nameOf, viewer: state.seat, botMoves: view.bot_moves }));
