@@ -1,5 +1,5 @@
 # The extension's interface (core/bind.cpp), for mypy: only pysaboteur.native calls it.
-from typing import Final
+from typing import Any, Final
 
 KINDS: Final[dict[str, int]]
 PLAY: Final[int]
@@ -102,3 +102,30 @@ def make_round(
     discards: list[int],
     maps: list[list[int]],
 ) -> Round: ...
+
+class Batch:
+    def attach(
+        self,
+        observations: Any,
+        masks: Any,
+        rewards: Any,
+        done: Any,
+        seats: Any,
+        next_seeds: Any,
+        wants_seed: Any,
+    ) -> None: ...
+    def reset(self, seeds: Any) -> None: ...
+    def step(self, actions: Any) -> None: ...
+    def round_number(self, index: int) -> int: ...
+    @property
+    def games(self) -> int: ...
+
+def make_batch(
+    tables: Tables,
+    tensor: dict[str, Any],
+    deal: dict[str, Any],
+    games: int,
+    round_episodes: bool,
+    win_rewards: bool,
+) -> Batch: ...
+def python_shuffle(seed: int, items: list[int], times: int) -> list[int]: ...

@@ -1,0 +1,182 @@
+#include "tensors.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+namespace sab {
+
+namespace {
+
+// The columns of a row of ``plays`` (tensors.py PLAY_FEATURES).
+constexpr int CONNECTED = 0, DEAD_ENDS = 1, ROCKFALLS = 2, MAPS = 3, DISCARDS = 4, LOOKED = 5;
+constexpr int DEAD_END = 16;  // rules/faces.py: the bit of a dead end's face
+constexpr int PHASE_COLUMN[2] = {3, 4};  // the table's columns of phase play, gold
+
+// ``put[index] += amount`` as tensors.py adds into its float32 array: in double, then
+// rounded to float, so that the two engines' vectors agree bit for bit.
+inline void add(float* put, int index, double amount) {
+    put[index] = static_cast<float>(static_cast<double>(put[index]) + amount);
+}
+
+inline int relative(int seat, int from, int players) { return ((seat - from) % players + players) % players; }
+
+int goal_index(int key) {
+    for (int index = 0; index < 3; ++index)
+        if (GOAL_KEYS[index] == key) return index;
+    return -1;
+}
+
+}  // namespace
+
+void Tally::clear() { std::memset(this, 0, sizeof *this); }
+
+void Tally::count(const Tables& t, int seat, uint32_t code) {
+    int card = card_of(code);
+    switch (kind_of(code)) {
+        case PLACE: {
+            int face = t.faces[card][face_index_of(code)];
+            ++plays[seat][face & DEAD_END ? DEAD_ENDS : CONNECTED];
+            break;
+        }
+        case BREAK:
+        case FIX:
+            ++aimed[seat][kind_of(code) == BREAK ? 0 : 1][target_of(code)];
+            break;
+        case ROCKFALL:
+            ++plays[seat][ROCKFALLS];
+            break;
+        case MAP: {
+            ++plays[seat][MAPS];
+            int goal = goal_index(cell_of(code));
+            if (goal >= 0) plays[seat][LOOKED + goal] = 1;
+            break;
+        }
+        case DISCARD:
+            ++plays[seat][DISCARDS];
+            break;
+        default:
+            break;
+    }
+}
+
+void encode(const TensorSpec& spec, const Round& round, const Tally& tally, const GameSide& side, int seat,
+            float* put) {
+    const Tables& t = *round.tables;
+    const Maze& maze = round.maze;
+    const int n = round.players;
+    const int cells = spec.cells;
+
+    // -- maze and goals ------------------------------------------------------------
+    int outside = 0;
+    for (int i = 0; i < maze.cell_count; ++i) {
+        int s = maze.slot_of[i];
+        int cell = spec.window_cell(maze.slot_key[s]);
+        if (cell < 0) {
+            ++outside;
+            continue;
+        }
+        int face = maze.slot_face[s];
+        for (int plane = 0; plane < 4; ++plane)
+            if (face & (1 << plane)) put[spec.maze + plane * cells + cell] = 1.0f;
+        if (face & DEAD_END) put[spec.maze + 4 * cells + cell] = 1.0f;
+        put[spec.maze + 5 * cells + cell] = 1.0f;
+    }
+    int known[3];
+    bool gold_known = false;
+    int unknown = 0;
+    for (int index = 0; index < 3; ++index) {
+        bool mapped = false;
+        for (int i = 0; i < round.mapped_count[seat]; ++i) mapped |= round.mapped[seat][i] == index;
+        known[index] = maze.revealed[index] || mapped ? maze.goals[index] : -1;
+        gold_known |= known[index] == t.gold_card;
+        unknown += known[index] < 0;
+    }
+    for (int index = 0; index < 3; ++index) {
+        int cell = spec.window_cell(GOAL_KEYS[index]);
+        int row = spec.goals + 4 * index;
+        if (maze.revealed[index]) put[row] = 1.0f;
+        else put[spec.maze + 6 * cells + cell] = 1.0f;
+        if (known[index] >= 0) {
+            bool gold = known[index] == t.gold_card;
+            put[row + 1] = 1.0f;
+            put[row + (gold ? 2 : 3)] = 1.0f;
+            if (gold) put[spec.maze + 7 * cells + cell] = 1.0f;
+        } else if (!gold_known) {
+            put[spec.maze + 7 * cells + cell] = static_cast<float>(1.0 / unknown);
+        }
+    }
+
+    // -- the seat's own cards and role -----------------------------------------------
+    const double one_card = 1.0 / spec.hand_scale;
+    for (int i = 0; i < round.hand_size[seat]; ++i)
+        add(put, spec.hand + spec.hand_index[round.hand[seat][i]], one_card);
+    put[spec.role + (round.miner[seat] ? 0 : 1)] = 1.0f;
+    if (side.open_hands)
+        for (int other = 0; other < n; ++other) {
+            int row = spec.open_hands + relative(other, seat, n) * spec.card_codes;
+            for (int i = 0; i < round.hand_size[other]; ++i)
+                add(put, row + spec.hand_index[round.hand[other][i]], one_card);
+        }
+
+    // -- seats, counted from the observing seat ----------------------------------------
+    for (int other = 0; other < n; ++other) {
+        int row = spec.seats + relative(other, seat, n) * spec.seat_width;
+        for (int tool = 0; tool < 3; ++tool)
+            if (round.broken[other] & (1 << tool)) put[row + tool] = 1.0f;
+        put[row + 3] = static_cast<float>(round.hand_size[other] / spec.hand_scale);
+    }
+    if (round.to_move != NOBODY) put[spec.seats + relative(round.to_move, seat, n) * spec.seat_width + 4] = 1.0f;
+    for (int actor = 0; actor < n; ++actor) {
+        int row = spec.plays + relative(actor, seat, n) * spec.play_width;
+        for (int column = 0; column < Tally::COLUMNS; ++column)
+            if (tally.plays[actor][column])
+                put[row + column] = static_cast<float>(tally.plays[actor][column] / spec.play_scale[column]);
+        for (int kind = 0; kind < 2; ++kind)
+            for (int target = 0; target < n; ++target)
+                if (tally.aimed[actor][kind][target])
+                    put[row + spec.play_columns + kind * n + relative(target, seat, n)] =
+                        static_cast<float>(tally.aimed[actor][kind][target] / spec.aimed_scale);
+    }
+
+    // -- the table ----------------------------------------------------------------------
+    const int table = spec.table;
+    put[table + side.round_number - 1] = 1.0f;
+    put[table + PHASE_COLUMN[round.phase == GOLD]] = 1.0f;
+    put[table + 6] = static_cast<float>(round.pile_size / spec.all_cards);
+    put[table + 7] = static_cast<float>(round.discards / spec.all_cards);
+    put[table + 8] = static_cast<float>(round.gold_size / spec.gold_deck);
+    put[table + 9] = static_cast<float>(round.offer_size / spec.offer);
+    if (round.offer_size && round.to_move == seat)
+        for (int i = 0; i < round.offer_size; ++i) add(put, table + 9 + round.offer[i], 1.0 / spec.offer);
+    put[table + 13] = static_cast<float>((side.nuggets + round.round_gold[seat]) / spec.nuggets);
+    put[table + 14] = static_cast<float>(std::min<double>(outside, spec.outside) / spec.outside);
+}
+
+int action_of(const TensorSpec& spec, const Round& round, uint32_t code) {
+    int card = card_of(code);
+    switch (kind_of(code)) {
+        case PLACE: {
+            int cell = spec.window_cell(cell_of(code));
+            return cell < 0 ? -1 : spec.place_first[card * 2 + face_index_of(code)] + cell;
+        }
+        case ROCKFALL: {
+            int cell = spec.window_cell(cell_of(code));
+            return cell < 0 ? -1 : spec.rockfall_start + cell;
+        }
+        case BREAK:
+        case FIX:
+            return spec.aim_first[card][tool_of(code)] + relative(target_of(code), round.to_move, round.players);
+        case MAP:
+            return spec.map_start + goal_index(cell_of(code));
+        case DISCARD:
+            return spec.discard_id[card];
+        case TAKE:
+            return spec.take_start + value_of(code) - 1;
+        case PASS:
+            return spec.pass_action;
+        default:
+            return -1;
+    }
+}
+
+}  // namespace sab
