@@ -1,5 +1,6 @@
 #include "batch.hpp"
 
+#include <algorithm>
 #include <cstring>
 #include <stdexcept>
 #include <string>
@@ -216,6 +217,14 @@ void Batch::step(const int64_t* actions) {
     }
 }
 
+void Batch::sample(const double* uniforms, int64_t* out) const {
+    for (size_t index = 0; index < games_.size(); ++index) {
+        const auto& legal = legal_[index];
+        auto pick = static_cast<size_t>(uniforms[index] * static_cast<double>(legal.size()));
+        out[index] = legal[std::min(pick, legal.size() - 1)].first;
+    }
+}
+
 void Batch::observe(int index) {
     NativeGame& game = games_[static_cast<size_t>(index)];
     const Round& round = game.round;
@@ -236,6 +245,55 @@ void Batch::observe(int index) {
     out_.seats[index] = seat;
     std::memset(observation, 0, sizeof(float) * spec.size);
     encode(spec, round, game.tally, game.side(seat, deals_.open_hands), seat, observation);
+}
+
+// -- one game, any seat ------------------------------------------------------------------
+
+Table::Table(std::shared_ptr<Tables> tables, TensorSpec tensors, DealSpec deals)
+    : tables_(std::move(tables)), tensors_(std::move(tensors)), deals_(std::move(deals)) {
+    if (deals_.players < 1 || deals_.players > MAX_SEATS || deals_.players != tensors_.players)
+        throw std::invalid_argument("the deals and the tensors are of different player counts");
+    std::memset(&game_, 0, sizeof game_);
+}
+
+void Table::start(uint64_t seed) {
+    game_.start(tables_.get(), deals_, seed);
+    listed_ = false;
+}
+
+void Table::observe(int seat, float* out) const {
+    std::memset(out, 0, sizeof(float) * tensors_.size);
+    encode(tensors_, game_.round, game_.tally, game_.side(seat, deals_.open_hands), seat, out);
+}
+
+void Table::list() {
+    if (listed_) return;
+    legal_.clear();
+    game_.round.legal(codes_);
+    for (uint32_t code : codes_) {
+        int id = action_of(tensors_, game_.round, code);
+        if (id >= 0) legal_.emplace_back(id, code);
+    }
+    listed_ = true;
+}
+
+void Table::mask(int8_t* out) {
+    std::memset(out, 0, static_cast<size_t>(tensors_.action_count));
+    list();
+    for (const auto& entry : legal_) out[entry.first] = 1;
+}
+
+int64_t Table::code_of(int64_t action) {
+    list();
+    for (const auto& [id, code] : legal_)
+        if (id == action) return code;
+    return -1;
+}
+
+int Table::play(uint32_t code) {
+    uint32_t round_winners = 0, game_winners = 0;
+    listed_ = false;
+    return game_.play(deals_, code, round_winners, game_winners);
 }
 
 }  // namespace sab

@@ -84,6 +84,9 @@ class Batch {
     // Plays one id in every game (the id of a legal move of its seat to move): refuses
     // the whole step (std::invalid_argument, nothing changed) if one is not legal.
     void step(const int64_t* actions);
+    // A uniformly random legal id per game: the legal move at ``uniforms[i]`` (in [0, 1))
+    // of the way along its listing.
+    void sample(const double* uniforms, int64_t* out) const;
     const NativeGame& game(int index) const { return games_[static_cast<size_t>(index)]; }
     const TensorSpec& tensors() const { return tensors_; }
 
@@ -100,6 +103,35 @@ class Batch {
     std::vector<uint32_t> codes_;          // the codes a step plays, per game
     std::vector<uint32_t> codes_scratch_;  // a listing of legal moves
     BatchArrays out_;
+};
+
+// One game for an environment that observes any seat (pysaboteur/envs/aec.py with the
+// core): the PettingZoo environment's tensors and mask, built here.
+class Table {
+  public:
+    Table(std::shared_ptr<Tables> tables, TensorSpec tensors, DealSpec deals);
+    void start(uint64_t seed);
+    // The observation of ``seat`` into ``out`` (the tensor's size); the mask of the seat
+    // to move into ``mask`` (the action ids), zero for any other seat.
+    void observe(int seat, float* out) const;
+    void mask(int8_t* out);
+    // The code of a legal id of the seat to move, or -1.
+    int64_t code_of(int64_t action);
+    // Plays a legal code (GAME_ENDED / ROUND_ENDED bits, as NativeGame::play).
+    int play(uint32_t code);
+    const NativeGame& game() const { return game_; }
+    const TensorSpec& tensors() const { return tensors_; }
+
+  private:
+    void list();
+
+    std::shared_ptr<Tables> tables_;
+    TensorSpec tensors_;
+    DealSpec deals_;
+    NativeGame game_;
+    bool listed_ = false;
+    std::vector<uint32_t> codes_;
+    std::vector<std::pair<int, uint32_t>> legal_;
 };
 
 }  // namespace sab

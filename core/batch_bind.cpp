@@ -36,8 +36,7 @@ void check_rows(size_t rows, size_t size, size_t expected_rows, size_t expected_
         throw std::invalid_argument(std::string(name) + " has the wrong shape for this batch");
 }
 
-PyBatch* make_batch(std::shared_ptr<Tables> tables, nb::dict tensor, nb::dict deal, int games, bool round_episodes,
-                    bool win_rewards) {
+TensorSpec tensor_spec(const Tables& tables, nb::dict tensor) {
     TensorSpec t;
     auto get = [&](const char* key) { return nb::cast<int>(tensor[key]); };
     auto scale = [&](const char* key) { return nb::cast<double>(tensor[key]); };
@@ -62,11 +61,14 @@ PyBatch* make_batch(std::shared_ptr<Tables> tables, nb::dict tensor, nb::dict de
     t.aim_first = nb::cast<std::vector<std::array<int, 3>>>(tensor["aim_first"]);
     if (t.play_columns != Tally::COLUMNS || static_cast<int>(t.play_scale.size()) != Tally::COLUMNS)
         throw std::invalid_argument("the tensor's plays block has columns the core does not count");
-    size_t cards = static_cast<size_t>(tables->card_count);
+    size_t cards = static_cast<size_t>(tables.card_count);
     if (t.hand_index.size() != cards || t.discard_id.size() != cards || t.aim_first.size() != cards ||
         t.place_first.size() != 2 * cards)
         throw std::invalid_argument("one hand index, discard id and aim per card, a place id per face");
+    return t;
+}
 
+DealSpec deal_spec(nb::dict deal) {
     DealSpec d;
     d.players = nb::cast<int>(deal["players"]);
     d.hand_size = nb::cast<int>(deal["hand_size"]);
@@ -81,8 +83,19 @@ PyBatch* make_batch(std::shared_ptr<Tables> tables, nb::dict tensor, nb::dict de
         d.role_pool.size() != static_cast<size_t>(d.players) + 1 || d.hand_size > MAX_HAND ||
         d.hand_size * d.players > static_cast<int>(d.playing_cards.size()))
         throw std::invalid_argument("a deal the core cannot hold");
-    return new PyBatch{Batch(std::move(tables), std::move(t), std::move(d), games, round_episodes, win_rewards),
+    return d;
+}
+
+PyBatch* make_batch(std::shared_ptr<Tables> tables, nb::dict tensor, nb::dict deal, int games, bool round_episodes,
+                    bool win_rewards) {
+    TensorSpec t = tensor_spec(*tables, tensor);
+    return new PyBatch{Batch(std::move(tables), std::move(t), deal_spec(deal), games, round_episodes, win_rewards),
                        {}, {}, {}, {}, {}, {}, {}};
+}
+
+Table* make_table(std::shared_ptr<Tables> tables, nb::dict tensor, nb::dict deal) {
+    TensorSpec t = tensor_spec(*tables, tensor);
+    return new Table(std::move(tables), std::move(t), deal_spec(deal));
 }
 
 void attach(PyBatch& self, Array<float> observations, Array<int8_t> masks, Array<float> rewards,
@@ -124,8 +137,37 @@ void register_batch(nb::module_& m) {
                      throw std::invalid_argument("one action per game");
                  self.batch.step(actions.data());
              })
+        .def("sample",
+             [](const PyBatch& self, Array<const double> uniforms, Array<int64_t> out) {
+                 size_t games = static_cast<size_t>(self.batch.games());
+                 if (uniforms.size() != games || out.size() != games)
+                     throw std::invalid_argument("one uniform and one action per game");
+                 self.batch.sample(uniforms.data(), out.data());
+             })
         .def("round_number", [](const PyBatch& self, int index) { return self.batch.game(index).round_number; })
         .def_prop_ro("games", [](const PyBatch& self) { return self.batch.games(); });
+    nb::class_<Table>(m, "Table")
+        .def("start", &Table::start)
+        .def("observe",
+             [](const Table& self, int seat, Array<float> out) {
+                 if (out.size() != static_cast<size_t>(self.tensors().size) || seat < 0 || seat >= self.tensors().players)
+                     throw std::invalid_argument("a seat of the game, and a vector of the tensor's size");
+                 self.observe(seat, out.data());
+             })
+        .def("mask",
+             [](Table& self, Array<int8_t> out) {
+                 if (out.size() != static_cast<size_t>(self.tensors().action_count))
+                     throw std::invalid_argument("a mask has one entry per action id");
+                 self.mask(out.data());
+             })
+        .def("code_of", &Table::code_of)
+        .def("play", [](Table& self, uint32_t code) { return self.play(code); })
+        .def_prop_ro("to_move", [](const Table& self) {
+            uint8_t seat = self.game().round.to_move;
+            return seat == NOBODY ? -1 : static_cast<int>(seat);
+        });
+    m.def("make_table", &make_table, nb::rv_policy::take_ownership, nb::arg("tables"), nb::arg("tensor"),
+          nb::arg("deal"));
     m.def("make_batch", &make_batch, nb::rv_policy::take_ownership, nb::arg("tables"), nb::arg("tensor"),
           nb::arg("deal"), nb::arg("games"), nb::arg("round_episodes"), nb::arg("win_rewards"));
     m.def("python_shuffle", [](uint64_t seed, std::vector<int> items, int times) {

@@ -5,6 +5,7 @@ same episode ends, stepped side by side on the same seeds and actions."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -24,11 +25,11 @@ from pysaboteur.envs.batch import BatchEnv  # noqa: E402
 
 
 def step_side_by_side(
-    games: int, players: int, seed: int, steps: int, choices: int, **options: object
+    games: int, players: int, seed: int, steps: int, choices: int, **options: Any
 ) -> tuple[int, int]:
     """Steps a batch and one raw saboteur_v0 env per game with the same random legal
     ids, comparing everything after every step; returns (episodes ended, rounds ended)."""
-    batch = BatchEnv(games, players=players, seed=seed, **options)  # type: ignore[arg-type]
+    batch = BatchEnv(games, players=players, seed=seed, **options)
     envs = [saboteur_v0.raw_env(players=players, **options) for _ in range(games)]
     for index, env in enumerate(envs):
         env.reset(seed=seed + index)
@@ -107,6 +108,7 @@ def test_python_shuffle_is_randoms_own() -> None:
         generator = random.Random(seed)
         generator.shuffle(items)
         generator.shuffle(items)
+        assert core is not None
         assert core.python_shuffle(seed, list(range(67)), 2) == items
 
 
