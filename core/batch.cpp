@@ -159,7 +159,8 @@ Batch::Batch(std::shared_ptr<Tables> tables, TensorSpec tensors, DealSpec deals,
       round_episodes_(round_episodes),
       win_rewards_(win_rewards),
       games_(static_cast<size_t>(games)),
-      legal_(static_cast<size_t>(games)) {
+      legal_(static_cast<size_t>(games)),
+      written_(static_cast<size_t>(games)) {
     if (games < 1) throw std::invalid_argument("a batch holds at least one game");
     if (deals_.players < 1 || deals_.players > MAX_SEATS || deals_.players != tensors_.players)
         throw std::invalid_argument("the deals and the tensors are of different player counts");
@@ -170,7 +171,9 @@ void Batch::reset(const uint64_t* seeds) {
     for (int index = 0; index < games(); ++index) {
         games_[static_cast<size_t>(index)].start(tables_.get(), deals_, seeds[index]);
         std::memset(out_.masks + index * ids, 0, ids);
+        std::memset(out_.observations + static_cast<size_t>(index) * tensors_.size, 0, sizeof(float) * tensors_.size);
         legal_[static_cast<size_t>(index)].clear();
+        written_[static_cast<size_t>(index)].cells.clear();
         out_.done[index] = 0;
         out_.wants_seed[index] = 0;
         std::memset(out_.rewards + index * deals_.players, 0, sizeof(float) * deals_.players);
@@ -243,8 +246,9 @@ void Batch::observe(int index) {
     }
     int seat = round.to_move;
     out_.seats[index] = seat;
-    std::memset(observation, 0, sizeof(float) * spec.size);
-    encode(spec, round, game.tally, game.side(seat, deals_.open_hands), seat, observation);
+    Written& written = written_[static_cast<size_t>(index)];
+    written.clear(spec, observation);  // the rest of the row is zero already
+    encode(spec, round, game.tally, game.side(seat, deals_.open_hands), seat, observation, written);
 }
 
 // -- one game, any seat ------------------------------------------------------------------
@@ -263,7 +267,8 @@ void Table::start(uint64_t seed) {
 
 void Table::observe(int seat, float* out) const {
     std::memset(out, 0, sizeof(float) * tensors_.size);
-    encode(tensors_, game_.round, game_.tally, game_.side(seat, deals_.open_hands), seat, out);
+    written_.cells.clear();
+    encode(tensors_, game_.round, game_.tally, game_.side(seat, deals_.open_hands), seat, out, written_);
 }
 
 void Table::list() {

@@ -100,6 +100,7 @@ class Batch {
     bool win_rewards_;
     std::vector<NativeGame> games_;
     std::vector<std::vector<std::pair<int, uint32_t>>> legal_;  // per game: (id, code) of its legal moves
+    std::vector<Written> written_;  // per game: the entries of its observation not zero
     std::vector<uint32_t> codes_;          // the codes a step plays, per game
     std::vector<uint32_t> codes_scratch_;  // a listing of legal moves
     BatchArrays out_;
@@ -129,6 +130,7 @@ class Table {
     TensorSpec tensors_;
     DealSpec deals_;
     NativeGame game_;
+    mutable Written written_;  // scratch: a Table's vectors are the caller's, zeroed whole
     bool listed_ = false;
     std::vector<uint32_t> codes_;
     std::vector<std::pair<int, uint32_t>> legal_;

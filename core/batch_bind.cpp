@@ -59,12 +59,15 @@ TensorSpec tensor_spec(const Tables& tables, nb::dict tensor) {
     t.take_start = get("take_start"), t.pass_action = get("pass_action");
     t.discard_id = nb::cast<std::vector<int>>(tensor["discard_id"]);
     t.aim_first = nb::cast<std::vector<std::array<int, 3>>>(tensor["aim_first"]);
+    if (t.maze != 0 || t.goals != TensorSpec::PLANES * t.cells || t.size <= t.goals)
+        throw std::invalid_argument("the tensor begins with the maze planes, the other blocks after them");
     if (t.play_columns != Tally::COLUMNS || static_cast<int>(t.play_scale.size()) != Tally::COLUMNS)
         throw std::invalid_argument("the tensor's plays block has columns the core does not count");
     size_t cards = static_cast<size_t>(tables.card_count);
     if (t.hand_index.size() != cards || t.discard_id.size() != cards || t.aim_first.size() != cards ||
         t.place_first.size() != 2 * cards)
         throw std::invalid_argument("one hand index, discard id and aim per card, a place id per face");
+    t.scale_counts();
     return t;
 }
 

@@ -12,13 +12,15 @@ constexpr int CONNECTED = 0, DEAD_ENDS = 1, ROCKFALLS = 2, MAPS = 3, DISCARDS = 
 constexpr int DEAD_END = 16;  // rules/faces.py: the bit of a dead end's face
 constexpr int PHASE_COLUMN[2] = {3, 4};  // the table's columns of phase play, gold
 
-// ``put[index] += amount`` as tensors.py adds into its float32 array: in double, then
-// rounded to float, so that the two engines' vectors agree bit for bit.
-inline void add(float* put, int index, double amount) {
-    put[index] = static_cast<float>(static_cast<double>(put[index]) + amount);
-}
+// A seat counted from ``from`` (0 <= both < players), without a division: this is
+// asked a few hundred times an observation.
+inline int relative(int seat, int from, int players) { return seat >= from ? seat - from : seat - from + players; }
 
-inline int relative(int seat, int from, int players) { return ((seat - from) % players + players) % players; }
+// ``out[index] += amount`` as tensors.py adds into its float32 array: in double, then
+// rounded to float, so that the two engines' vectors agree bit for bit.
+inline void add(float* out, int index, double amount) {
+    out[index] = static_cast<float>(static_cast<double>(out[index]) + amount);
+}
 
 int goal_index(int key) {
     for (int index = 0; index < 3; ++index)
@@ -30,29 +32,47 @@ int goal_index(int key) {
 
 void Tally::clear() { std::memset(this, 0, sizeof *this); }
 
+void Written::clear(const TensorSpec& spec, float* out) {
+    for (uint16_t cell : cells)
+        for (int plane = 0; plane < TensorSpec::PLANES; ++plane) out[spec.maze + plane * spec.cells + cell] = 0.0f;
+    cells.clear();
+    std::memset(out + spec.goals, 0, sizeof(float) * static_cast<size_t>(spec.size - spec.goals));
+}
+
 void Tally::count(const Tables& t, int seat, uint32_t code) {
     int card = card_of(code);
     switch (kind_of(code)) {
         case PLACE: {
             int face = t.faces[card][face_index_of(code)];
-            ++plays[seat][face & DEAD_END ? DEAD_ENDS : CONNECTED];
+            int column = face & DEAD_END ? DEAD_ENDS : CONNECTED;
+            ++plays[seat][column];
+            columns[seat] |= static_cast<uint8_t>(1 << column);
             break;
         }
         case BREAK:
-        case FIX:
-            ++aimed[seat][kind_of(code) == BREAK ? 0 : 1][target_of(code)];
+        case FIX: {
+            int aim = kind_of(code) == BREAK ? 0 : 1;
+            ++aimed[seat][aim][target_of(code)];
+            aimed_at[seat][aim] |= static_cast<uint16_t>(1 << target_of(code));
             break;
+        }
         case ROCKFALL:
             ++plays[seat][ROCKFALLS];
+            columns[seat] |= 1 << ROCKFALLS;
             break;
         case MAP: {
             ++plays[seat][MAPS];
+            columns[seat] |= 1 << MAPS;
             int goal = goal_index(cell_of(code));
-            if (goal >= 0) plays[seat][LOOKED + goal] = 1;
+            if (goal >= 0) {
+                plays[seat][LOOKED + goal] = 1;
+                columns[seat] |= static_cast<uint8_t>(1 << (LOOKED + goal));
+            }
             break;
         }
         case DISCARD:
             ++plays[seat][DISCARDS];
+            columns[seat] |= 1 << DISCARDS;
             break;
         default:
             break;
@@ -60,7 +80,7 @@ void Tally::count(const Tables& t, int seat, uint32_t code) {
 }
 
 void encode(const TensorSpec& spec, const Round& round, const Tally& tally, const GameSide& side, int seat,
-            float* put) {
+            float* put, Written& written) {
     const Tables& t = *round.tables;
     const Maze& maze = round.maze;
     const int n = round.players;
@@ -75,6 +95,7 @@ void encode(const TensorSpec& spec, const Round& round, const Tally& tally, cons
             ++outside;
             continue;
         }
+        written.cells.push_back(static_cast<uint16_t>(cell));
         int face = maze.slot_face[s];
         for (int plane = 0; plane < 4; ++plane)
             if (face & (1 << plane)) put[spec.maze + plane * cells + cell] = 1.0f;
@@ -93,6 +114,7 @@ void encode(const TensorSpec& spec, const Round& round, const Tally& tally, cons
     }
     for (int index = 0; index < 3; ++index) {
         int cell = spec.window_cell(GOAL_KEYS[index]);
+        written.cells.push_back(static_cast<uint16_t>(cell));
         int row = spec.goals + 4 * index;
         if (maze.revealed[index]) put[row] = 1.0f;
         else put[spec.maze + 6 * cells + cell] = 1.0f;
@@ -128,14 +150,16 @@ void encode(const TensorSpec& spec, const Round& round, const Tally& tally, cons
     if (round.to_move != NOBODY) put[spec.seats + relative(round.to_move, seat, n) * spec.seat_width + 4] = 1.0f;
     for (int actor = 0; actor < n; ++actor) {
         int row = spec.plays + relative(actor, seat, n) * spec.play_width;
-        for (int column = 0; column < Tally::COLUMNS; ++column)
-            if (tally.plays[actor][column])
-                put[row + column] = static_cast<float>(tally.plays[actor][column] / spec.play_scale[column]);
+        for (unsigned bits = tally.columns[actor]; bits; bits &= bits - 1) {
+            int column = __builtin_ctz(bits);
+            put[row + column] = spec.scaled[column][tally.plays[actor][column]];
+        }
         for (int kind = 0; kind < 2; ++kind)
-            for (int target = 0; target < n; ++target)
-                if (tally.aimed[actor][kind][target])
-                    put[row + spec.play_columns + kind * n + relative(target, seat, n)] =
-                        static_cast<float>(tally.aimed[actor][kind][target] / spec.aimed_scale);
+            for (unsigned bits = tally.aimed_at[actor][kind]; bits; bits &= bits - 1) {
+                int target = __builtin_ctz(bits);
+                put[row + spec.play_columns + kind * n + relative(target, seat, n)] =
+                    spec.scaled[Tally::COLUMNS][tally.aimed[actor][kind][target]];
+            }
     }
 
     // -- the table ----------------------------------------------------------------------

@@ -13,6 +13,7 @@
 namespace sab {
 
 struct TensorSpec {
+    static constexpr int PLANES = 8;  // tensors.py MAZE_PLANES
     int players = 0;
     // The window of cells that maze planes and action ids name.
     int x_min = 0, x_max = 0, y_min = 0, y_max = 0, width = 0, cells = 0;
@@ -34,8 +35,19 @@ struct TensorSpec {
     std::vector<int> discard_id;  // per card
     std::vector<std::array<int, 3>> aim_first;  // per break/fix card and tool: its first id (+ target)
 
+    // count / scale as float, for every count a tally holds (worked out once: a division
+    // costs more than the rest of writing an entry): per column of ``plays``, then aimed.
+    std::vector<std::array<float, 256>> scaled;
+    void scale_counts() {
+        scaled.assign(play_scale.size() + 1, {});
+        for (size_t column = 0; column <= play_scale.size(); ++column) {
+            double by = column < play_scale.size() ? play_scale[column] : aimed_scale;
+            for (int count = 0; count < 256; ++count) scaled[column][count] = static_cast<float>(count / by);
+        }
+    }
+
     int window_cell(int key) const {  // the cell's index in the window, or -1
-        int x = x_of(key), y = y_of(key);
+        int x = (key >> 8) - 128, y = (key & 255) - 128;
         if (x < x_min || x > x_max || y < y_min || y > y_max) return -1;
         return (y - y_min) * width + (x - x_min);
     }
@@ -47,6 +59,9 @@ struct Tally {
     static constexpr int COLUMNS = 8;  // tensors.py PLAY_FEATURES
     uint8_t plays[MAX_SEATS][COLUMNS];
     uint8_t aimed[MAX_SEATS][2][MAX_SEATS];  // broken tools, repairs, per target seat
+    // The same, as bits of what is not zero (a seat plays few kinds in a round).
+    uint8_t columns[MAX_SEATS];
+    uint16_t aimed_at[MAX_SEATS][2];
 
     void clear();
     // Counts ``code``, about to be played by ``seat`` (the round not yet changed).
@@ -60,10 +75,19 @@ struct GameSide {
     bool open_hands;
 };
 
+// What an observation wrote in the maze planes: the window cells (the goal cells
+// among them). The next observation in its place clears those cells' planes and the
+// blocks after the maze, not the whole vector.
+struct Written {
+    std::vector<uint16_t> cells;
+
+    void clear(const TensorSpec& spec, float* out);
+};
+
 // Writes the observation of ``seat`` into ``out`` (spec.size floats, all zero), the
-// round in play (phase play or gold).
+// round in play (phase play or gold), and notes the maze cells in ``written``.
 void encode(const TensorSpec& spec, const Round& round, const Tally& tally, const GameSide& side, int seat,
-            float* out);
+            float* out, Written& written);
 
 // The id of a legal move of the seat to move, or -1 (a cell outside the window).
 int action_of(const TensorSpec& spec, const Round& round, uint32_t code);

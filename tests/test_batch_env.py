@@ -32,6 +32,7 @@ def step_side_by_side(
     batch = BatchEnv(games, players=players, seed=seed, **options)
     envs = [saboteur_v0.raw_env(players=players, **options) for _ in range(games)]
     for index, env in enumerate(envs):
+        env._native = None  # the reference: tensors.py and actions.py from the seat's observation
         env.reset(seed=seed + index)
     observations, masks, seats = batch.reset()
     choose = random.Random(choices)
