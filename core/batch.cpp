@@ -159,7 +159,8 @@ Batch::Batch(std::shared_ptr<Tables> tables, TensorSpec tensors, DealSpec deals,
       round_episodes_(round_episodes),
       win_rewards_(win_rewards),
       games_(static_cast<size_t>(games)),
-      legal_(static_cast<size_t>(games)),
+      legal_(static_cast<size_t>(games), std::vector<uint16_t>(static_cast<size_t>(tensors_.action_count))),
+      legal_count_(static_cast<size_t>(games)),
       written_(static_cast<size_t>(games)) {
     if (games < 1) throw std::invalid_argument("a batch holds at least one game");
     if (deals_.players < 1 || deals_.players > MAX_SEATS || deals_.players != tensors_.players)
@@ -172,7 +173,7 @@ void Batch::reset(const uint64_t* seeds) {
         games_[static_cast<size_t>(index)].start(tables_.get(), deals_, seeds[index]);
         std::memset(out_.masks + index * ids, 0, ids);
         std::memset(out_.observations + static_cast<size_t>(index) * tensors_.size, 0, sizeof(float) * tensors_.size);
-        legal_[static_cast<size_t>(index)].clear();
+        legal_count_[static_cast<size_t>(index)] = 0;
         written_[static_cast<size_t>(index)].cells.clear();
         out_.done[index] = 0;
         out_.wants_seed[index] = 0;
@@ -184,19 +185,14 @@ void Batch::reset(const uint64_t* seeds) {
 void Batch::step(const int64_t* actions) {
     const int n = deals_.players;
     codes_.resize(games_.size());
+    const int64_t ids = tensors_.action_count;
     for (int index = 0; index < games(); ++index) {  // every id checked before any is played
-        const auto& legal = legal_[static_cast<size_t>(index)];
         int64_t action = actions[index];
-        bool found = false;
-        for (const auto& [id, code] : legal)
-            if (id == action) {
-                codes_[static_cast<size_t>(index)] = code;
-                found = true;
-                break;
-            }
-        if (!found)
+        if (action < 0 || action >= ids || !out_.masks[index * ids + action])
             throw std::invalid_argument("action " + std::to_string(action) + " is not legal in game " +
                                         std::to_string(index) + " now");
+        codes_[static_cast<size_t>(index)] =
+            code_of_id(tensors_, games_[static_cast<size_t>(index)].round, static_cast<int>(action));
     }
     for (int index = 0; index < games(); ++index) {
         NativeGame& game = games_[static_cast<size_t>(index)];
@@ -223,8 +219,9 @@ void Batch::step(const int64_t* actions) {
 void Batch::sample(const double* uniforms, int64_t* out) const {
     for (size_t index = 0; index < games_.size(); ++index) {
         const auto& legal = legal_[index];
-        auto pick = static_cast<size_t>(uniforms[index] * static_cast<double>(legal.size()));
-        out[index] = legal[std::min(pick, legal.size() - 1)].first;
+        auto count = static_cast<size_t>(legal_count_[index]);
+        auto pick = static_cast<size_t>(uniforms[index] * static_cast<double>(count));
+        out[index] = legal[std::min(pick, count - 1)];
     }
 }
 
@@ -234,16 +231,11 @@ void Batch::observe(int index) {
     const TensorSpec& spec = tensors_;
     float* observation = out_.observations + static_cast<size_t>(index) * spec.size;
     int8_t* mask = out_.masks + static_cast<size_t>(index) * spec.action_count;
-    auto& legal = legal_[static_cast<size_t>(index)];
-    for (const auto& entry : legal) mask[entry.first] = 0;
-    legal.clear();
-    round.legal(codes_scratch_);
-    for (uint32_t code : codes_scratch_) {
-        int id = action_of(spec, round, code);
-        if (id < 0) continue;
-        mask[id] = 1;
-        legal.emplace_back(id, code);
-    }
+    uint16_t* legal = legal_[static_cast<size_t>(index)].data();
+    int& count = legal_count_[static_cast<size_t>(index)];
+    for (int i = 0; i < count; ++i) mask[legal[i]] = 0;
+    count = legal_ids(spec, round, legal);
+    for (int i = 0; i < count; ++i) mask[legal[i]] = 1;
     int seat = round.to_move;
     out_.seats[index] = seat;
     Written& written = written_[static_cast<size_t>(index)];
@@ -254,7 +246,10 @@ void Batch::observe(int index) {
 // -- one game, any seat ------------------------------------------------------------------
 
 Table::Table(std::shared_ptr<Tables> tables, TensorSpec tensors, DealSpec deals)
-    : tables_(std::move(tables)), tensors_(std::move(tensors)), deals_(std::move(deals)) {
+    : tables_(std::move(tables)),
+      tensors_(std::move(tensors)),
+      deals_(std::move(deals)),
+      legal_(static_cast<size_t>(tensors_.action_count)) {
     if (deals_.players < 1 || deals_.players > MAX_SEATS || deals_.players != tensors_.players)
         throw std::invalid_argument("the deals and the tensors are of different player counts");
     std::memset(&game_, 0, sizeof game_);
@@ -273,25 +268,20 @@ void Table::observe(int seat, float* out) const {
 
 void Table::list() {
     if (listed_) return;
-    legal_.clear();
-    game_.round.legal(codes_);
-    for (uint32_t code : codes_) {
-        int id = action_of(tensors_, game_.round, code);
-        if (id >= 0) legal_.emplace_back(id, code);
-    }
+    legal_count_ = legal_ids(tensors_, game_.round, legal_.data());
     listed_ = true;
 }
 
 void Table::mask(int8_t* out) {
     std::memset(out, 0, static_cast<size_t>(tensors_.action_count));
     list();
-    for (const auto& entry : legal_) out[entry.first] = 1;
+    for (int i = 0; i < legal_count_; ++i) out[legal_[static_cast<size_t>(i)]] = 1;
 }
 
 int64_t Table::code_of(int64_t action) {
     list();
-    for (const auto& [id, code] : legal_)
-        if (id == action) return code;
+    for (int i = 0; i < legal_count_; ++i)
+        if (legal_[static_cast<size_t>(i)] == action) return code_of_id(tensors_, game_.round, static_cast<int>(action));
     return -1;
 }
 

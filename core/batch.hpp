@@ -99,10 +99,11 @@ class Batch {
     bool round_episodes_;
     bool win_rewards_;
     std::vector<NativeGame> games_;
-    std::vector<std::vector<std::pair<int, uint32_t>>> legal_;  // per game: (id, code) of its legal moves
+    // Per game: the ids of its legal moves (its mask's ones), legal_count_ of them.
+    std::vector<std::vector<uint16_t>> legal_;
+    std::vector<int> legal_count_;
     std::vector<Written> written_;  // per game: the entries of its observation not zero
-    std::vector<uint32_t> codes_;          // the codes a step plays, per game
-    std::vector<uint32_t> codes_scratch_;  // a listing of legal moves
+    std::vector<uint32_t> codes_;  // the codes a step plays, per game
     BatchArrays out_;
 };
 
@@ -132,8 +133,8 @@ class Table {
     NativeGame game_;
     mutable Written written_;  // scratch: a Table's vectors are the caller's, zeroed whole
     bool listed_ = false;
-    std::vector<uint32_t> codes_;
-    std::vector<std::pair<int, uint32_t>> legal_;
+    std::vector<uint16_t> legal_;  // the ids of the legal moves, once listed: legal_count_ of them
+    int legal_count_ = 0;
 };
 
 }  // namespace sab

@@ -55,7 +55,8 @@ TensorSpec tensor_spec(const Tables& tables, nb::dict tensor) {
     t.outside = scale("outside");
     t.action_count = get("action_count");
     t.place_first = nb::cast<std::vector<int>>(tensor["place_first"]);
-    t.rockfall_start = get("rockfall_start"), t.map_start = get("map_start");
+    t.place_start = get("place_start"), t.rockfall_start = get("rockfall_start"), t.map_start = get("map_start");
+    t.aim_start = get("break_start");
     t.take_start = get("take_start"), t.pass_action = get("pass_action");
     t.discard_id = nb::cast<std::vector<int>>(tensor["discard_id"]);
     t.aim_first = nb::cast<std::vector<std::array<int, 3>>>(tensor["aim_first"]);
@@ -68,6 +69,7 @@ TensorSpec tensor_spec(const Tables& tables, nb::dict tensor) {
         t.place_first.size() != 2 * cards)
         throw std::invalid_argument("one hand index, discard id and aim per card, a place id per face");
     t.scale_counts();
+    t.make_codes(tables);
     return t;
 }
 

@@ -176,30 +176,140 @@ void encode(const TensorSpec& spec, const Round& round, const Tally& tally, cons
     put[table + 14] = static_cast<float>(std::min<double>(outside, spec.outside) / spec.outside);
 }
 
-int action_of(const TensorSpec& spec, const Round& round, uint32_t code) {
-    int card = card_of(code);
+void TensorSpec::make_codes(const Tables& t) {
+    id_code.assign(static_cast<size_t>(action_count), 0);
+    cell_key.assign(static_cast<size_t>(cells), 0);
+    for (int cell = 0; cell < cells; ++cell)
+        cell_key[static_cast<size_t>(cell)] = static_cast<uint16_t>(key_of(cell % width + x_min, cell / width + y_min));
+    auto at = [&](int id) -> uint32_t& { return id_code[static_cast<size_t>(id)]; };
+    for (int card = 0; card < t.card_count; ++card) {
+        switch (t.kind[card]) {
+            case PLACE:
+                for (size_t face = 0; face < t.faces[card].size(); ++face)
+                    for (int cell = 0; cell < cells; ++cell)
+                        at(place_first[card * 2 + face] + cell) = code_of(PLACE, card) | static_cast<uint32_t>(face) << 28;
+                break;
+            case ROCKFALL:
+                for (int cell = 0; cell < cells; ++cell) at(rockfall_start + cell) = code_of(ROCKFALL, card);
+                break;
+            case MAP:
+                for (int goal = 0; goal < 3; ++goal) at(map_start + goal) = with_cell(code_of(MAP, card), GOAL_KEYS[goal]);
+                break;
+            case BREAK:
+            case FIX:
+                for (uint8_t tool : t.tools[card])
+                    for (int target = 0; target < players; ++target)
+                        at(aim_first[card][tool] + target) = code_of(t.kind[card], card) | static_cast<uint32_t>(tool) << 16;
+                break;
+            default:
+                break;
+        }
+        at(discard_id[card]) = code_of(DISCARD, card);
+    }
+    for (int value = 1; value <= 3; ++value) at(take_start + value - 1) = code_of(TAKE, 0) | static_cast<uint32_t>(value) << 12;
+    at(pass_action) = code_of(PASS, 0);
+}
+
+int legal_ids(const TensorSpec& spec, const Round& round, uint16_t* ids) {
+    // Round::legal, kind by kind, writing ids.
+    int count = 0;
+    if (round.to_move == NOBODY) return 0;
+    const int seat = round.to_move, n = round.players;
+    if (round.phase == GOLD) {
+        bool seen[4] = {false, false, false, false};
+        for (int i = 0; i < round.offer_size; ++i) seen[round.offer[i]] = true;
+        for (int value = 1; value <= 3; ++value)
+            if (seen[value]) ids[count++] = static_cast<uint16_t>(spec.take_start + value - 1);
+        return count;
+    }
+    const int size = round.hand_size[seat];
+    if (!size) {
+        ids[count++] = static_cast<uint16_t>(spec.pass_action);
+        return count;
+    }
+    const Tables& t = *round.tables;
+    const Maze& maze = round.maze;
+    uint8_t distinct[MAX_HAND];
+    int kinds = 0;
+    for (int i = 0; i < size; ++i) {
+        uint8_t card = round.hand[seat][i];
+        bool known = false;
+        for (int j = 0; j < kinds; ++j) known |= distinct[j] == card;
+        if (!known) distinct[kinds++] = card;
+    }
+    if (!round.broken[seat]) {
+        int first[2 * MAX_HAND];
+        uint16_t bit[2 * MAX_HAND];
+        int plain = 0;
+        for (int j = 0; j < kinds; ++j) {
+            int card = distinct[j];
+            if (t.kind[card] != PLACE) continue;
+            const auto& faces = t.faces[card];
+            for (size_t f = 0; f < faces.size(); ++f) {
+                first[plain] = spec.place_first[card * 2 + f];
+                bit[plain++] = static_cast<uint16_t>(1u << (faces[f] & 15));
+            }
+        }
+        if (plain)
+            for (int c = 0; c < maze.front_count; ++c) {
+                int cell = spec.window_cell(maze.front_key[c]);
+                if (cell < 0) continue;
+                int fits = maze.front_fits[c];
+                for (int p = 0; p < plain; ++p)
+                    if (fits & bit[p]) ids[count++] = static_cast<uint16_t>(first[p] + cell);
+            }
+    }
+    for (int j = 0; j < kinds; ++j) {
+        int card = distinct[j];
+        switch (t.kind[card]) {
+            case BREAK: {
+                int tool = t.tools[card][0];
+                for (int target = 0; target < n; ++target)
+                    if (!(round.broken[target] & (1 << tool)))
+                        ids[count++] = static_cast<uint16_t>(spec.aim_first[card][tool] + relative(target, seat, n));
+                break;
+            }
+            case FIX:
+                for (uint8_t tool : t.tools[card])
+                    for (int target = 0; target < n; ++target)
+                        if (round.broken[target] & (1 << tool))
+                            ids[count++] = static_cast<uint16_t>(spec.aim_first[card][tool] + relative(target, seat, n));
+                break;
+            case MAP:
+                for (int index = 0; index < 3; ++index)
+                    if (!maze.revealed[index]) ids[count++] = static_cast<uint16_t>(spec.map_start + index);
+                break;
+            case ROCKFALL:
+                for (int i = 0; i < maze.cell_count; ++i) {
+                    int key = maze.slot_key[maze.slot_of[i]];
+                    int cell = spec.window_cell(key);
+                    if (cell >= 0 && key != START_KEY && !is_goal_key(key))
+                        ids[count++] = static_cast<uint16_t>(spec.rockfall_start + cell);
+                }
+                break;
+            default:
+                break;
+        }
+        ids[count++] = static_cast<uint16_t>(spec.discard_id[card]);
+    }
+    return count;
+}
+
+uint32_t code_of_id(const TensorSpec& spec, const Round& round, int id) {
+    uint32_t code = spec.id_code[static_cast<size_t>(id)];
     switch (kind_of(code)) {
-        case PLACE: {
-            int cell = spec.window_cell(cell_of(code));
-            return cell < 0 ? -1 : spec.place_first[card * 2 + face_index_of(code)] + cell;
-        }
-        case ROCKFALL: {
-            int cell = spec.window_cell(cell_of(code));
-            return cell < 0 ? -1 : spec.rockfall_start + cell;
-        }
+        case PLACE:
+            return with_cell(code, spec.cell_key[static_cast<size_t>((id - spec.place_start) % spec.cells)]);
+        case ROCKFALL:
+            return with_cell(code, spec.cell_key[static_cast<size_t>(id - spec.rockfall_start)]);
         case BREAK:
-        case FIX:
-            return spec.aim_first[card][tool_of(code)] + relative(target_of(code), round.to_move, round.players);
-        case MAP:
-            return spec.map_start + goal_index(cell_of(code));
-        case DISCARD:
-            return spec.discard_id[card];
-        case TAKE:
-            return spec.take_start + value_of(code) - 1;
-        case PASS:
-            return spec.pass_action;
+        case FIX: {
+            // The break and fix blocks are rows of one id per seat, counted from the actor.
+            int target = (round.to_move + (id - spec.aim_start) % spec.players) % spec.players;
+            return code | static_cast<uint32_t>(target) << 12;
+        }
         default:
-            return -1;
+            return code;
     }
 }
 

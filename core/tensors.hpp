@@ -31,7 +31,8 @@ struct TensorSpec {
     // The action ids.
     int action_count = 0;
     std::vector<int> place_first;  // per card * 2 + face: the first id of the shape it lies as
-    int rockfall_start = 0, map_start = 0, take_start = 0, pass_action = 0;
+    int place_start = 0, rockfall_start = 0, map_start = 0, take_start = 0, pass_action = 0;
+    int aim_start = 0;  // the first id of the break and fix blocks
     std::vector<int> discard_id;  // per card
     std::vector<std::array<int, 3>> aim_first;  // per break/fix card and tool: its first id (+ target)
 
@@ -45,6 +46,13 @@ struct TensorSpec {
             for (int count = 0; count < 256; ++count) scaled[column][count] = static_cast<float>(count / by);
         }
     }
+
+    // Per id, the code it names with the cell or target left out (make_codes()), and per
+    // window cell its key: playing an id needs no listing.
+    std::vector<uint32_t> id_code;
+    std::vector<uint16_t> cell_key;
+    // Works out id_code and cell_key from the blocks above and the core's tables.
+    void make_codes(const Tables& t);
 
     int window_cell(int key) const {  // the cell's index in the window, or -1
         int x = (key >> 8) - 128, y = (key & 255) - 128;
@@ -89,7 +97,12 @@ struct Written {
 void encode(const TensorSpec& spec, const Round& round, const Tally& tally, const GameSide& side, int seat,
             float* out, Written& written);
 
-// The id of a legal move of the seat to move, or -1 (a cell outside the window).
-int action_of(const TensorSpec& spec, const Round& round, uint32_t code);
+// The ids of the legal moves of the seat to move that have one, into ``ids`` (room for
+// the action count); returns how many. Round::legal lists the same moves, kind by kind,
+// as codes (the tests hold the masks equal to actions.py's from the rules' moves).
+int legal_ids(const TensorSpec& spec, const Round& round, uint16_t* ids);
+
+// The code of the move of the seat to move that ``id`` names (legal or not).
+uint32_t code_of_id(const TensorSpec& spec, const Round& round, int id);
 
 }  // namespace sab

@@ -85,10 +85,12 @@ def tensor_spec(players: int) -> dict[str, Any]:
         "outside": OUTSIDE_SCALE,
         "action_count": action_count(players),
         "place_first": place_first,
+        "place_start": PLACE_START,
         "rockfall_start": ROCKFALL_START,
         "map_start": MAP_START,
         "take_start": TAKE_START,
         "pass_action": PASS_ACTION,
+        "break_start": BREAK_START,
         "discard_id": [DISCARD_START + CARD_CODES.index(card) for card in codec.cards],
         "aim_first": aim_first,
     }
