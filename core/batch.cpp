@@ -116,10 +116,12 @@ void NativeGame::deal(const DealSpec& spec, int first) {
     round.maze.find_network(*tables);
     tally.clear();
     ++round_number;
+    ++maze_version;
 }
 
 int NativeGame::play(const DealSpec& spec, uint32_t code, uint32_t& round_winners, uint32_t& game_winners) {
     tally.count(*round.tables, round.to_move, code);
+    if (kind_of(code) == PLACE || kind_of(code) == ROCKFALL) ++maze_version;
     round.apply(code);
     if (round.phase != ENDED) return 0;
     const int n = spec.players;
@@ -161,7 +163,8 @@ Batch::Batch(std::shared_ptr<Tables> tables, TensorSpec tensors, DealSpec deals,
       games_(static_cast<size_t>(games)),
       legal_(static_cast<size_t>(games), std::vector<uint16_t>(static_cast<size_t>(tensors_.action_count))),
       legal_count_(static_cast<size_t>(games)),
-      written_(static_cast<size_t>(games)) {
+      written_(static_cast<size_t>(games)),
+      drawn_(static_cast<size_t>(games)) {
     if (games < 1) throw std::invalid_argument("a batch holds at least one game");
     if (deals_.players < 1 || deals_.players > MAX_SEATS || deals_.players != tensors_.players)
         throw std::invalid_argument("the deals and the tensors are of different player counts");
@@ -175,6 +178,7 @@ void Batch::reset(const uint64_t* seeds) {
         std::memset(out_.observations + static_cast<size_t>(index) * tensors_.size, 0, sizeof(float) * tensors_.size);
         legal_count_[static_cast<size_t>(index)] = 0;
         written_[static_cast<size_t>(index)].cells.clear();
+        drawn_[static_cast<size_t>(index)] = games_[static_cast<size_t>(index)].maze_version - 1;
         out_.done[index] = 0;
         out_.wants_seed[index] = 0;
         std::memset(out_.rewards + index * deals_.players, 0, sizeof(float) * deals_.players);
@@ -182,7 +186,7 @@ void Batch::reset(const uint64_t* seeds) {
     }
 }
 
-void Batch::step(const int64_t* actions) {
+bool Batch::step(const int64_t* actions) {
     const int n = deals_.players;
     codes_.resize(games_.size());
     const int64_t ids = tensors_.action_count;
@@ -194,6 +198,7 @@ void Batch::step(const int64_t* actions) {
         codes_[static_cast<size_t>(index)] =
             code_of_id(tensors_, games_[static_cast<size_t>(index)].round, static_cast<int>(action));
     }
+    bool new_games = false;
     for (int index = 0; index < games(); ++index) {
         NativeGame& game = games_[static_cast<size_t>(index)];
         float* rewards = out_.rewards + index * n;
@@ -211,17 +216,21 @@ void Batch::step(const int64_t* actions) {
         if (ended & GAME_ENDED) {
             game.start(tables_.get(), deals_, out_.next_seeds[index]);
             out_.wants_seed[index] = 1;
+            new_games = true;
         }
         observe(index);
     }
+    return new_games;
 }
 
-void Batch::sample(const double* uniforms, int64_t* out) const {
+void Batch::sample(int64_t* out) {
     for (size_t index = 0; index < games_.size(); ++index) {
-        const auto& legal = legal_[index];
-        auto count = static_cast<size_t>(legal_count_[index]);
-        auto pick = static_cast<size_t>(uniforms[index] * static_cast<double>(count));
-        out[index] = legal[std::min(pick, count - 1)];
+        sampler_ += 0x9E3779B97F4A7C15ull;
+        uint64_t z = sampler_;
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+        z ^= z >> 31;
+        out[index] = legal_[index][z % static_cast<uint64_t>(legal_count_[index])];
     }
 }
 
@@ -239,8 +248,11 @@ void Batch::observe(int index) {
     int seat = round.to_move;
     out_.seats[index] = seat;
     Written& written = written_[static_cast<size_t>(index)];
-    written.clear(spec, observation);  // the rest of the row is zero already
-    encode(spec, round, game.tally, game.side(seat, deals_.open_hands), seat, observation, written);
+    uint32_t& drawn = drawn_[static_cast<size_t>(index)];
+    bool same_maze = drawn == game.maze_version;
+    written.clear(spec, observation, !same_maze);  // the rest of the row is zero already
+    encode(spec, round, game.tally, game.side(seat, deals_.open_hands), seat, observation, written, same_maze);
+    drawn = game.maze_version;
 }
 
 // -- one game, any seat ------------------------------------------------------------------
@@ -263,7 +275,7 @@ void Table::start(uint64_t seed) {
 void Table::observe(int seat, float* out) const {
     std::memset(out, 0, sizeof(float) * tensors_.size);
     written_.cells.clear();
-    encode(tensors_, game_.round, game_.tally, game_.side(seat, deals_.open_hands), seat, out, written_);
+    encode(tensors_, game_.round, game_.tally, game_.side(seat, deals_.open_hands), seat, out, written_, false);
 }
 
 void Table::list() {

@@ -49,6 +49,7 @@ struct NativeGame {
     PyRandom rng;
     int round_number;
     int16_t nuggets[MAX_SEATS];  // won in the rounds before this one
+    uint32_t maze_version;       // counts the changes of the maze (a new round's too)
 
     void start(const Tables* tables, const DealSpec& spec, uint64_t seed);
     void deal(const DealSpec& spec, int first);
@@ -83,10 +84,12 @@ class Batch {
     void reset(const uint64_t* seeds);
     // Plays one id in every game (the id of a legal move of its seat to move): refuses
     // the whole step (std::invalid_argument, nothing changed) if one is not legal.
-    void step(const int64_t* actions);
-    // A uniformly random legal id per game: the legal move at ``uniforms[i]`` (in [0, 1))
-    // of the way along its listing.
-    void sample(const double* uniforms, int64_t* out) const;
+    // Returns whether a game began a new game (and so used its next seed).
+    bool step(const int64_t* actions);
+    // A uniformly random legal id per game, from the batch's own generator (splitmix64,
+    // seeded by seed_sampler): a random policy for tests and benchmarks.
+    void sample(int64_t* out);
+    void seed_sampler(uint64_t seed) { sampler_ = seed; }
     const NativeGame& game(int index) const { return games_[static_cast<size_t>(index)]; }
     const TensorSpec& tensors() const { return tensors_; }
 
@@ -103,7 +106,9 @@ class Batch {
     std::vector<std::vector<uint16_t>> legal_;
     std::vector<int> legal_count_;
     std::vector<Written> written_;  // per game: the entries of its observation not zero
+    std::vector<uint32_t> drawn_;   // per game: the maze_version its observation's maze shows
     std::vector<uint32_t> codes_;  // the codes a step plays, per game
+    uint64_t sampler_ = 0;
     BatchArrays out_;
 };
 

@@ -140,15 +140,15 @@ void register_batch(nb::module_& m) {
                  if (!self.observations.data()) throw std::invalid_argument("attach the arrays first");
                  if (actions.size() != static_cast<size_t>(self.batch.games()))
                      throw std::invalid_argument("one action per game");
-                 self.batch.step(actions.data());
+                 return self.batch.step(actions.data());
              })
         .def("sample",
-             [](const PyBatch& self, Array<const double> uniforms, Array<int64_t> out) {
-                 size_t games = static_cast<size_t>(self.batch.games());
-                 if (uniforms.size() != games || out.size() != games)
-                     throw std::invalid_argument("one uniform and one action per game");
-                 self.batch.sample(uniforms.data(), out.data());
+             [](PyBatch& self, Array<int64_t> out) {
+                 if (out.size() != static_cast<size_t>(self.batch.games()))
+                     throw std::invalid_argument("one action per game");
+                 self.batch.sample(out.data());
              })
+        .def("seed_sampler", [](PyBatch& self, uint64_t seed) { self.batch.seed_sampler(seed); })
         .def("round_number", [](const PyBatch& self, int index) { return self.batch.game(index).round_number; })
         .def_prop_ro("games", [](const PyBatch& self) { return self.batch.games(); });
     nb::class_<Table>(m, "Table")

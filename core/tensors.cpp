@@ -32,10 +32,16 @@ int goal_index(int key) {
 
 void Tally::clear() { std::memset(this, 0, sizeof *this); }
 
-void Written::clear(const TensorSpec& spec, float* out) {
-    for (uint16_t cell : cells)
-        for (int plane = 0; plane < TensorSpec::PLANES; ++plane) out[spec.maze + plane * spec.cells + cell] = 0.0f;
-    cells.clear();
+void Written::clear(const TensorSpec& spec, float* out, bool maze_too) {
+    if (maze_too) {
+        for (uint16_t cell : cells)
+            for (int plane = 0; plane < TensorSpec::PLANES; ++plane) out[spec.maze + plane * spec.cells + cell] = 0.0f;
+        cells.clear();
+    }
+    for (int key : GOAL_KEYS) {  // face down, gold chance: the seat's own
+        int cell = spec.window_cell(key);
+        out[spec.maze + 6 * spec.cells + cell] = out[spec.maze + 7 * spec.cells + cell] = 0.0f;
+    }
     std::memset(out + spec.goals, 0, sizeof(float) * static_cast<size_t>(spec.size - spec.goals));
 }
 
@@ -80,28 +86,31 @@ void Tally::count(const Tables& t, int seat, uint32_t code) {
 }
 
 void encode(const TensorSpec& spec, const Round& round, const Tally& tally, const GameSide& side, int seat,
-            float* put, Written& written) {
+            float* put, Written& written, bool maze_drawn) {
     const Tables& t = *round.tables;
     const Maze& maze = round.maze;
     const int n = round.players;
     const int cells = spec.cells;
 
     // -- maze and goals ------------------------------------------------------------
-    int outside = 0;
-    for (int i = 0; i < maze.cell_count; ++i) {
-        int s = maze.slot_of[i];
-        int cell = spec.window_cell(maze.slot_key[s]);
-        if (cell < 0) {
-            ++outside;
-            continue;
+    if (!maze_drawn) {
+        written.outside = 0;
+        for (int i = 0; i < maze.cell_count; ++i) {
+            int s = maze.slot_of[i];
+            int cell = spec.window_cell(maze.slot_key[s]);
+            if (cell < 0) {
+                ++written.outside;
+                continue;
+            }
+            written.cells.push_back(static_cast<uint16_t>(cell));
+            int face = maze.slot_face[s];
+            for (int plane = 0; plane < 4; ++plane)
+                if (face & (1 << plane)) put[spec.maze + plane * cells + cell] = 1.0f;
+            if (face & DEAD_END) put[spec.maze + 4 * cells + cell] = 1.0f;
+            put[spec.maze + 5 * cells + cell] = 1.0f;
         }
-        written.cells.push_back(static_cast<uint16_t>(cell));
-        int face = maze.slot_face[s];
-        for (int plane = 0; plane < 4; ++plane)
-            if (face & (1 << plane)) put[spec.maze + plane * cells + cell] = 1.0f;
-        if (face & DEAD_END) put[spec.maze + 4 * cells + cell] = 1.0f;
-        put[spec.maze + 5 * cells + cell] = 1.0f;
     }
+    const int outside = written.outside;
     int known[3];
     bool gold_known = false;
     int unknown = 0;
@@ -114,7 +123,6 @@ void encode(const TensorSpec& spec, const Round& round, const Tally& tally, cons
     }
     for (int index = 0; index < 3; ++index) {
         int cell = spec.window_cell(GOAL_KEYS[index]);
-        written.cells.push_back(static_cast<uint16_t>(cell));
         int row = spec.goals + 4 * index;
         if (maze.revealed[index]) put[row] = 1.0f;
         else put[spec.maze + 6 * cells + cell] = 1.0f;

@@ -83,19 +83,22 @@ struct GameSide {
     bool open_hands;
 };
 
-// What an observation wrote in the maze planes: the window cells (the goal cells
-// among them). The next observation in its place clears those cells' planes and the
-// blocks after the maze, not the whole vector.
+// What an observation wrote in the maze planes: the window cells of the face-up cards
+// (and how many lay outside the window). The next observation in its place clears
+// those cells' planes, the goal cells' and the blocks after the maze, not the whole
+// vector; where the maze has not changed, it leaves the cards' planes as they are.
 struct Written {
     std::vector<uint16_t> cells;
+    int outside = 0;
 
-    void clear(const TensorSpec& spec, float* out);
+    void clear(const TensorSpec& spec, float* out, bool maze_too);
 };
 
-// Writes the observation of ``seat`` into ``out`` (spec.size floats, all zero), the
-// round in play (phase play or gold), and notes the maze cells in ``written``.
+// Writes the observation of ``seat`` into ``out`` (cleared by ``written``), the round
+// in play (phase play or gold), and notes the maze cells in ``written``; with
+// ``maze_drawn`` the face-up cards' planes are there already (the same maze).
 void encode(const TensorSpec& spec, const Round& round, const Tally& tally, const GameSide& side, int seat,
-            float* out, Written& written);
+            float* out, Written& written, bool maze_drawn);
 
 // The ids of the legal moves of the seat to move that have one, into ``ids`` (room for
 // the action count); returns how many. Round::legal lists the same moves, kind by kind,

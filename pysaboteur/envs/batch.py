@@ -120,7 +120,8 @@ class BatchEnv:
         )
         self._seed = seed
         self._generators: list[np.random.Generator] = []
-        self._choose = np.random.default_rng(seed)
+        self._chosen = np.empty(num_envs, np.int64)
+        self._batch.seed_sampler(int(np.random.SeedSequence(seed).generate_state(1, np.uint64)[0]))
 
     def reset(self, seed: int | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """A new game in every slot: ``(observations, masks, seats)``, a row per game."""
@@ -147,9 +148,10 @@ class BatchEnv:
         legal in its game."""
         if not self._generators:
             raise RuntimeError("call reset() first")
-        self._batch.step(np.ascontiguousarray(actions, dtype=np.int64))
-        wants = self._wants_seed
-        if wants.any():
+        if type(actions) is not np.ndarray or actions.dtype != np.int64:
+            actions = np.ascontiguousarray(actions, dtype=np.int64)
+        if self._batch.step(actions):
+            wants = self._wants_seed
             for index in np.flatnonzero(wants):
                 self._next_seeds[index] = self._game_seed(int(index))
             wants[:] = 0
@@ -159,8 +161,8 @@ class BatchEnv:
         """A uniformly random legal id per game, among the ones of its mask (drawn from
         the batch's own generator, seeded by ``seed``): a random policy's actions
         without reading 6,000 mask entries per game in NumPy."""
-        chosen = np.empty(self.num_envs, np.int64)
-        self._batch.sample(self._choose.random(self.num_envs), chosen)
+        chosen = self._chosen
+        self._batch.sample(chosen)
         return chosen
 
     def round_number(self, index: int) -> int:
