@@ -10,6 +10,7 @@ tensor encoder, the name of its score reward and the few hooks below.
 from __future__ import annotations
 
 from collections.abc import Callable
+from operator import attrgetter
 from typing import Any, ClassVar, Final, Generic, Protocol, TypeVar
 
 import numpy as np
@@ -81,22 +82,17 @@ _READ_EVERY_STEP: Final = (
 
 
 def _reads_the_environment(wrapper: type[Any]) -> type[Any]:
-    """``wrapper`` with :data:`_READ_EVERY_STEP` read from the unwrapped environment."""
-
-    def forward(name: str) -> property:
-        def read(self: Any) -> Any:
-            # The order enforcer's own check: these are not there before reset().
-            if not self.__dict__.get("_has_reset", True):
-                return wrapper.__getattr__(self, name)
-            return getattr(self.unwrapped_env, name)
-
-        return property(read)
+    """``wrapper`` with :data:`_READ_EVERY_STEP` read from the unwrapped environment (by
+    ``attrgetter``, with no Python frame; before ``reset()`` they are not there, and
+    reading them raises ``AttributeError`` as the order enforcer's check does)."""
 
     def __init__(self: Any, env: Any, **kwargs: Any) -> None:
         wrapper.__init__(self, env, **kwargs)
         self.unwrapped_env = env.unwrapped
 
-    fields: dict[str, Any] = {name: forward(name) for name in _READ_EVERY_STEP}
+    fields: dict[str, Any] = {
+        name: property(attrgetter(f"unwrapped_env.{name}")) for name in _READ_EVERY_STEP
+    }
     return type(wrapper.__name__, (wrapper,), {"__init__": __init__, **fields})
 
 
