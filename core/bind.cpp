@@ -13,6 +13,7 @@
 #include <stdexcept>
 #include <tuple>
 
+#include "batch_bind.hpp"
 #include "round.hpp"
 
 namespace nb = nanobind;
@@ -402,6 +403,7 @@ NB_MODULE(_core, m) {
             return front;
         });
 
+    register_batch(m);  // the batched environment (core/batch_bind.cpp)
     m.def("make_round", &make_round, nb::rv_policy::take_ownership, nb::arg("tables"), nb::arg("players"),
           nb::arg("first"), nb::arg("to_move"), nb::arg("phase"), nb::arg("hands"), nb::arg("pile"),
           nb::arg("broken"), nb::arg("miners"), nb::arg("goals"), nb::arg("cells"), nb::arg("revealed"),

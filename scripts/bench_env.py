@@ -5,12 +5,21 @@
     scripts/bench_env.py --coverage --bot heuristic --games 100 --players 3,4,5,7,10
     scripts/bench_env.py --edition saboteur2 --players 2,5,12   # the same for saboteur2_v0
     scripts/bench_env.py --edition saboteur2 --coverage --bot random --players 2,5,12
+    scripts/bench_env.py --compare batch,pettingzoo,connect_four --players 5 --repeat 5
 
 Speed: the wrapped ``saboteur_v0.env()`` (``saboteur2_v0.env()`` with
 ``--edition saboteur2``) stepped the way training code steps it,
 ``env.last()`` (observation tensor and action mask) then a uniformly random
 legal id from the mask, on one core.  Dead steps at the ends of episodes are
 made but not counted; the games follow one another (``reset()`` between them).
+
+Compare: the environments named, measured in one run, interleaved (each repetition
+runs every one in turn) and by the CPU time of this process, with the medians and
+their ratios to the first: ``batch`` is ``pysaboteur.envs.batch.BatchEnv`` of
+``--num-envs`` games (its steps are the games' steps, observations and masks
+included), stepped with a uniformly random legal id per game (``sample_actions``);
+``pettingzoo`` is the wrapped ``saboteur_v0.env()`` as above; ``connect_four`` is
+PettingZoo's own ``connect_four_v3.env()`` stepped the same way (it needs pygame).
 
 Coverage: bots of one kind play whole games on the engine; at every position
 the legal moves are counted, and those at cells outside the window of
@@ -22,7 +31,10 @@ from __future__ import annotations
 
 import argparse
 import random
+import statistics
 import time
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
@@ -60,6 +72,74 @@ def steps_per_second(
         made += 1
     cpu = time.process_time() - cpu_started
     return made / (time.perf_counter() - started), made / cpu, games
+
+
+def aec_steps(env: Any, steps: int, seed: int) -> tuple[float, int]:
+    """CPU seconds for ``steps`` steps of an AEC env stepped as training code steps it:
+    ``env.last()``, then a uniformly random legal id of its mask; and the games it took."""
+    choose = random.Random(seed).randrange
+    env.reset(seed=seed)
+    made = games = 0
+    started = time.process_time()
+    while made < steps:
+        observation, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            env.step(None)
+            if not env.agents:
+                games += 1
+                env.reset()
+            continue
+        legal = np.flatnonzero(observation["action_mask"].view(np.bool_))
+        env.step(int(legal[choose(len(legal))]))
+        made += 1
+    return time.process_time() - started, games
+
+
+def batch_steps(players: int, steps: int, seed: int, games: int) -> tuple[float, int]:
+    """CPU seconds for ``steps`` game steps of a ``BatchEnv`` of ``games`` games, and
+    the episodes that ended."""
+    from pysaboteur.envs.batch import BatchEnv
+
+    env = BatchEnv(games, players=players, seed=seed)
+    env.reset()
+    made = ended = 0
+    started = time.process_time()
+    while made < steps:
+        _, _, _, done, _ = env.step(env.sample_actions())
+        ended += int(done.sum())
+        made += games
+    return time.process_time() - started, ended
+
+
+def connect_four() -> Any:
+    from pettingzoo.classic import connect_four_v3  # type: ignore[import-untyped]
+
+    return connect_four_v3.env()
+
+
+def compare(names: list[str], players: int, steps: int, seed: int, repeat: int, games: int) -> None:
+    """Steps per CPU second of each named environment, interleaved ``repeat`` times."""
+    runs: dict[str, Callable[[int], tuple[float, int]]] = {
+        "batch": lambda r: batch_steps(players, steps * 10, seed + r, games),
+        "pettingzoo": lambda r: aec_steps(saboteur_v0.env(players=players), steps, seed + r),
+        "connect_four": lambda r: aec_steps(connect_four(), steps, seed + r),
+    }
+    counts = {"batch": steps * 10, "pettingzoo": steps, "connect_four": steps}
+    unknown = set(names) - runs.keys()
+    if unknown:
+        raise SystemExit(f"no environment named {', '.join(sorted(unknown))}: {', '.join(runs)}")
+    rates: dict[str, list[float]] = {name: [] for name in names}
+    for repetition in range(repeat):
+        for name in names:
+            seconds, _ = runs[name](repetition)
+            rates[name].append(counts[name] / seconds)
+    medians = {name: statistics.median(values) for name, values in rates.items()}
+    for name in names:
+        shown = ", ".join(f"{rate:,.0f}" for rate in rates[name])
+        ratios = ", ".join(
+            f"{medians[name] / medians[other]:.2f}x {other}" for other in names if other != name
+        )
+        print(f"{name}: median {medians[name]:,.0f} steps per CPU second ({shown}); {ratios}")
 
 
 def coverage(
@@ -102,9 +182,26 @@ def main() -> None:
     parser.add_argument("--bot", default="heuristic", help="the bot that plays (coverage)")
     parser.add_argument("--games", type=int, default=100, help="games per player count")
     parser.add_argument("--edition", default="base", choices=sorted(EDITIONS))
+    parser.add_argument(
+        "--compare", help="environments to measure side by side: batch,pettingzoo,connect_four"
+    )
+    parser.add_argument("--repeat", type=int, default=5, help="interleaved repetitions (compare)")
+    parser.add_argument("--num-envs", type=int, default=64, help="games in the batch (compare)")
     arguments = parser.parse_args()
     for players in [int(text) for text in arguments.players.split(",")]:
-        if arguments.coverage:
+        if arguments.compare:
+            print(
+                f"{players} players, {arguments.steps} steps a run (the batch: ten times as many):"
+            )
+            compare(
+                arguments.compare.split(","),
+                players,
+                arguments.steps,
+                arguments.seed,
+                arguments.repeat,
+                arguments.num_envs,
+            )
+        elif arguments.coverage:
             t = coverage(players, arguments.bot, arguments.games, arguments.seed, arguments.edition)
             print(
                 f"{players} players, {arguments.bot}, {arguments.games} games: "

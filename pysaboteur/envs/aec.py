@@ -10,6 +10,7 @@ tensor encoder, the name of its score reward and the few hooks below.
 from __future__ import annotations
 
 from collections.abc import Callable
+from operator import attrgetter
 from typing import Any, ClassVar, Final, Generic, Protocol, TypeVar
 
 import numpy as np
@@ -22,6 +23,7 @@ from ..bots import Bot
 from ..rules import Game, Move, Options, seat_observation
 from ..rules.editions.edition import Edition
 from ..rules.observation import Observation, public_observation
+from .native_table import NativeTable
 
 RENDER_MODES: Final = ("ansi", "human")
 EPISODES: Final = ("game", "round")
@@ -60,9 +62,43 @@ def wrapped(raw_env: Callable[..., Any], **kwargs: Any) -> Any:
     episode with reward -1 for the agent that played it; actions outside the space and
     calls out of order raise."""
     environment: Any = raw_env(**kwargs)
-    environment = wrappers.TerminateIllegalWrapper(environment, illegal_reward=ILLEGAL_REWARD)
-    environment = wrappers.AssertOutOfBoundsWrapper(environment)
-    return wrappers.OrderEnforcingWrapper(environment)
+    environment = _TerminateIllegal(environment, illegal_reward=ILLEGAL_REWARD)
+    environment = _AssertOutOfBounds(environment)
+    return _OrderEnforcing(environment)
+
+
+#: What the wrappers and ``last()`` read at every step: each wrapper finds them on the
+#: environment itself rather than through the chain of wrappers' ``__getattr__``, which
+#: cost a third of a step (a property wins over ``__getattr__``; nothing else changes).
+_READ_EVERY_STEP: Final = (
+    "agent_selection",
+    "terminations",
+    "truncations",
+    "rewards",
+    "infos",
+    "agents",
+    "_cumulative_rewards",
+)
+
+
+def _reads_the_environment(wrapper: type[Any]) -> type[Any]:
+    """``wrapper`` with :data:`_READ_EVERY_STEP` read from the unwrapped environment (by
+    ``attrgetter``, with no Python frame; before ``reset()`` they are not there, and
+    reading them raises ``AttributeError`` as the order enforcer's check does)."""
+
+    def __init__(self: Any, env: Any, **kwargs: Any) -> None:
+        wrapper.__init__(self, env, **kwargs)
+        self.unwrapped_env = env.unwrapped
+
+    fields: dict[str, Any] = {
+        name: property(attrgetter(f"unwrapped_env.{name}")) for name in _READ_EVERY_STEP
+    }
+    return type(wrapper.__name__, (wrapper,), {"__init__": __init__, **fields})
+
+
+_TerminateIllegal = _reads_the_environment(wrappers.TerminateIllegalWrapper)
+_AssertOutOfBounds = _reads_the_environment(wrappers.AssertOutOfBoundsWrapper)
+_OrderEnforcing = _reads_the_environment(wrappers.OrderEnforcingWrapper)
 
 
 class SaboteurAECEnv(AECEnv, Generic[IdsT, EncoderT]):  # type: ignore[misc]
@@ -123,6 +159,9 @@ class SaboteurAECEnv(AECEnv, Generic[IdsT, EncoderT]):  # type: ignore[misc]
         self._version = 0  # counts moves, to know when cached observations are stale
         self._legal: tuple[int, dict[int, Move]] | None = None
         self._observed: dict[int, tuple[int, Observations]] = {}
+        #: The core's game beside :attr:`game`, which builds the tensors and masks of
+        #: the round in play (an edition sets it where the core builds them; else None).
+        self._native: NativeTable | None = None
 
     # -- what an edition fills in ------------------------------------------------------
 
@@ -174,6 +213,8 @@ class SaboteurAECEnv(AECEnv, Generic[IdsT, EncoderT]):  # type: ignore[misc]
             game_seed = int(self.np_random.integers(2**63 - 1))
             self.game = game = self._new_game(game_seed)
             self.encoder.reset()
+            if self._native is not None:
+                self._native.start(game_seed)
         assert game is not None and game.to_move is not None
         self._ended_round = None
         self._round = game.round_number
@@ -193,6 +234,16 @@ class SaboteurAECEnv(AECEnv, Generic[IdsT, EncoderT]):  # type: ignore[misc]
         if cached is not None and cached[0] == self._version:
             return cached[1]
         game = self._live_game()
+        native = self._native
+        if native is not None and self._ended_round is None and not game.is_over:
+            # The round in play: both built by the core (an episode's last view, by the rules).
+            if game.to_move == seat:
+                mask = native.mask()
+            else:
+                mask = np.zeros(self.action_ids.size, dtype=np.int8)
+            observed = {"observation": native.observe(seat), "action_mask": mask}
+            self._observed[seat] = (self._version, observed)
+            return observed
         mask = np.zeros(self.action_ids.size, dtype=np.int8)
         if self._ended_round is None and game.to_move == seat:
             mask[list(self.legal_actions())] = 1
@@ -208,14 +259,22 @@ class SaboteurAECEnv(AECEnv, Generic[IdsT, EncoderT]):  # type: ignore[misc]
         if action is None:
             raise ValueError(f"{agent} is to move: None is only for agents whose episode ended")
         game = self._live_game()
-        move = self.legal_actions().get(int(action))
-        if move is None:
+        native = self._native
+        played: Move | int | None
+        if native is not None and self._ended_round is None:
+            code = native.code_of(int(action))
+            played = None if code < 0 else code
+        else:
+            played = self.legal_actions().get(int(action))
+        if played is None:
             raise ValueError(
                 f"action {action} ({self._describe(int(action))}) is not legal for {agent} now"
             )
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
-        game.play(move)
+        game.play(played)
+        if native is not None and isinstance(played, int):
+            native.play(played)
         self._version += 1
         round_over = game.is_over or game.round_number != self._round
         episode_over = round_over and (self.episode == "round" or game.is_over)

@@ -25,6 +25,7 @@ from ..rules.game import SABOTEURS
 from ..rules.observation import Observation
 from .actions import ActionSpace
 from .aec import EPISODES, ILLEGAL_REWARD, RENDER_MODES, SaboteurAECEnv, wrapped
+from .native_table import native_table
 from .tensors import ObservationEncoder, round_end_observation
 from .text import table_text
 
@@ -71,6 +72,7 @@ class raw_env(SaboteurAECEnv[ActionSpace, ObservationEncoder]):  # (lower case: 
         super().__init__(
             players, reward, episode, rules, render_mode, ActionSpace, ObservationEncoder
         )
+        self._native = native_table(players, self.rules)
 
     def _ids_of_legal_moves(self, game: Game) -> dict[int, Move]:
         return self.action_ids.legal_actions(game.legal_moves())

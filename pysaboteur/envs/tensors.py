@@ -99,8 +99,8 @@ HAND_SCALE: Final = 6.0  # the largest hand
 ALL_CARDS: Final = float(len(PLAYING_CARDS))  # 67
 NUGGETS: Final = float(sum(GOLD_CARDS))  # 44
 GOLD_DECK: Final = float(len(GOLD_CARDS))  # 28
-_OUTSIDE: Final = 40.0  # no more tunnel cards than this can lie anywhere
-_OFFER: Final = 10.0  # no finder draws more gold cards than this
+OUTSIDE_SCALE: Final = 40.0  # no more tunnel cards than this can lie anywhere
+OFFER_SCALE: Final = 10.0  # no finder draws more gold cards than this
 
 
 def _cards(prefix: str) -> float:
@@ -108,7 +108,7 @@ def _cards(prefix: str) -> float:
 
 
 #: What each column of ``PLAY_FEATURES`` is divided by: how many such cards there are.
-_PLAY_SCALE: Final = (
+PLAY_SCALE: Final = (
     sum(count for code, count in CARD_COUNTS.items() if code[0] in "NESW"),  # 31 connected
     _cards("x"),  # 9 dead ends
     _cards("rockfall"),
@@ -118,8 +118,8 @@ _PLAY_SCALE: Final = (
     1.0,
     1.0,
 )
-_AIMED_SCALE: Final = _cards("break-")  # 9 broken tools, and 9 repairs
-assert _cards("fix-") == _AIMED_SCALE
+AIMED_SCALE: Final = _cards("break-")  # 9 broken tools, and 9 repairs
+assert _cards("fix-") == AIMED_SCALE
 
 _CARD_INDEX: Final = {code: index for index, code in enumerate(CARD_CODES)}
 _TOOL_INDEX: Final = {tool: index for index, tool in enumerate(TOOLS)}
@@ -306,11 +306,11 @@ class ObservationEncoder(BlockEncoder):
         plays_at = at["plays"]
         width = len(PLAY_FEATURES) + 2 * n
         for (actor, column), count in tally.plays.items():
-            put[plays_at + ((actor - seat) % n) * width + column] = count / _PLAY_SCALE[column]
+            put[plays_at + ((actor - seat) % n) * width + column] = count / PLAY_SCALE[column]
         targets = plays_at + len(PLAY_FEATURES)
         for (actor, kind, target), count in tally.aimed.items():
             row = ((actor - seat) % n) * width
-            put[targets + row + kind * n + (target - seat) % n] = count / _AIMED_SCALE
+            put[targets + row + kind * n + (target - seat) % n] = count / AIMED_SCALE
 
         # -- the table -----------------------------------------------------------------
         table = at["table"]
@@ -319,11 +319,11 @@ class ObservationEncoder(BlockEncoder):
         put[table + 6] = observation["draw_pile"] / ALL_CARDS
         put[table + 7] = observation["discard_pile"] / ALL_CARDS
         put[table + 8] = observation["gold_deck"] / GOLD_DECK
-        put[table + 9] = observation["gold_offer_size"] / _OFFER
+        put[table + 9] = observation["gold_offer_size"] / OFFER_SCALE
         for value in observation.get("gold_offer", ()):
-            put[table + 9 + value] += 1.0 / _OFFER
+            put[table + 9 + value] += 1.0 / OFFER_SCALE
         put[table + 13] = sum(observation["gold"]["kept"]) / NUGGETS
-        put[table + 14] = min(outside, _OUTSIDE) / _OUTSIDE
+        put[table + 14] = min(outside, OUTSIDE_SCALE) / OUTSIDE_SCALE
         return np.frombuffer(put, dtype=np.float32)  # shares put's memory, writable
 
 

@@ -1,0 +1,111 @@
+// The learning environments' observation tensor and action mask of the base game,
+// built from the core's round (pysaboteur/envs/tensors.py and actions.py are the
+// reference, and say what every entry means). Nothing here is typed by hand: the
+// offsets, scales and id blocks come from those modules (pysaboteur/envs/native_tensors.py).
+#pragma once
+#include <array>
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+#include "round.hpp"
+
+namespace sab {
+
+struct TensorSpec {
+    static constexpr int PLANES = 8;  // tensors.py MAZE_PLANES
+    int players = 0;
+    // The window of cells that maze planes and action ids name.
+    int x_min = 0, x_max = 0, y_min = 0, y_max = 0, width = 0, cells = 0;
+    // The blocks' first indices, and the vector's size.
+    int maze = 0, goals = 0, hand = 0, role = 0, seats = 0, plays = 0, open_hands = 0, table = 0;
+    int size = 0;
+    int seat_width = 0;  // columns of a row of ``seats``
+    int play_width = 0;  // columns of a row of ``plays``
+    int play_columns = 0;  // the columns before the aimed-at seats
+    int card_codes = 0;  // columns of the hand (CARD_CODES)
+    std::vector<int> hand_index;  // per card of the core: its index in CARD_CODES
+    std::vector<double> play_scale;  // what each column of ``plays`` is divided by
+    double aimed_scale = 1, hand_scale = 1, all_cards = 1, gold_deck = 1, offer = 1, nuggets = 1,
+           outside = 1;
+    // The action ids.
+    int action_count = 0;
+    std::vector<int> place_first;  // per card * 2 + face: the first id of the shape it lies as
+    int place_start = 0, rockfall_start = 0, map_start = 0, take_start = 0, pass_action = 0;
+    int aim_start = 0;  // the first id of the break and fix blocks
+    std::vector<int> discard_id;  // per card
+    std::vector<std::array<int, 3>> aim_first;  // per break/fix card and tool: its first id (+ target)
+
+    // count / scale as float, for every count a tally holds (worked out once: a division
+    // costs more than the rest of writing an entry): per column of ``plays``, then aimed.
+    std::vector<std::array<float, 256>> scaled;
+    void scale_counts() {
+        scaled.assign(play_scale.size() + 1, {});
+        for (size_t column = 0; column <= play_scale.size(); ++column) {
+            double by = column < play_scale.size() ? play_scale[column] : aimed_scale;
+            for (int count = 0; count < 256; ++count) scaled[column][count] = static_cast<float>(count / by);
+        }
+    }
+
+    // Per id, the code it names with the cell or target left out (make_codes()), and per
+    // window cell its key: playing an id needs no listing.
+    std::vector<uint32_t> id_code;
+    std::vector<uint16_t> cell_key;
+    // Works out id_code and cell_key from the blocks above and the core's tables.
+    void make_codes(const Tables& t);
+
+    int window_cell(int key) const {  // the cell's index in the window, or -1
+        int x = (key >> 8) - 128, y = (key & 255) - 128;
+        if (x < x_min || x > x_max || y < y_min || y > y_max) return -1;
+        return (y - y_min) * width + (x - x_min);
+    }
+};
+
+// What each seat played this round, counted as moves are played (tensors.py
+// RoundTally reads the same from the round's history).
+struct Tally {
+    static constexpr int COLUMNS = 8;  // tensors.py PLAY_FEATURES
+    uint8_t plays[MAX_SEATS][COLUMNS];
+    uint8_t aimed[MAX_SEATS][2][MAX_SEATS];  // broken tools, repairs, per target seat
+    // The same, as bits of what is not zero (a seat plays few kinds in a round).
+    uint8_t columns[MAX_SEATS];
+    uint16_t aimed_at[MAX_SEATS][2];
+
+    void clear();
+    // Counts ``code``, about to be played by ``seat`` (the round not yet changed).
+    void count(const Tables& t, int seat, uint32_t code);
+};
+
+// Where the round stands in its game, beyond what the round holds.
+struct GameSide {
+    int round_number;
+    int nuggets;  // the seat's nuggets from the rounds before this one
+    bool open_hands;
+};
+
+// What an observation wrote in the maze planes: the window cells of the face-up cards
+// (and how many lay outside the window). The next observation in its place clears
+// those cells' planes, the goal cells' and the blocks after the maze, not the whole
+// vector; where the maze has not changed, it leaves the cards' planes as they are.
+struct Written {
+    std::vector<uint16_t> cells;
+    int outside = 0;
+
+    void clear(const TensorSpec& spec, float* out, bool maze_too);
+};
+
+// Writes the observation of ``seat`` into ``out`` (cleared by ``written``), the round
+// in play (phase play or gold), and notes the maze cells in ``written``; with
+// ``maze_drawn`` the face-up cards' planes are there already (the same maze).
+void encode(const TensorSpec& spec, const Round& round, const Tally& tally, const GameSide& side, int seat,
+            float* out, Written& written, bool maze_drawn);
+
+// The ids of the legal moves of the seat to move that have one, into ``ids`` (room for
+// the action count); returns how many. Round::legal lists the same moves, kind by kind,
+// as codes (the tests hold the masks equal to actions.py's from the rules' moves).
+int legal_ids(const TensorSpec& spec, const Round& round, uint16_t* ids);
+
+// The code of the move of the seat to move that ``id`` names (legal or not).
+uint32_t code_of_id(const TensorSpec& spec, const Round& round, int id);
+
+}  // namespace sab

@@ -1,0 +1,58 @@
+"""The base game's tensors and masks built by the native core, for ``saboteur_v0``:
+a game of the core (core/batch.cpp ``Table``) dealt from the same seed as the
+environment's :class:`~pysaboteur.rules.Game` and played move for move beside it,
+so that an observation costs one call instead of a seat observation and its
+encoding (:mod:`.tensors`, which stays the reference and serves without the core).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ..native import core
+from ..native.engine import engine_for
+from ..rules.options import Options
+from .native_tensors import BASE, deal_spec, tensor_spec
+
+
+class NativeTable:
+    """One game of the core with the tensors of ``players`` seats."""
+
+    def __init__(self, table: Any, size: int, ids: int) -> None:
+        self._table = table
+        self.size = size
+        self.ids = ids
+
+    def start(self, seed: int) -> None:
+        """A new game, as ``Game.new(players, options, seed)`` deals it."""
+        self._table.start(seed)
+
+    def observe(self, seat: int) -> np.ndarray:
+        vector = np.empty(self.size, np.float32)
+        self._table.observe(seat, vector)
+        return vector
+
+    def mask(self) -> np.ndarray:
+        """The mask of the seat to move."""
+        mask = np.empty(self.ids, np.int8)
+        self._table.mask(mask)
+        return mask
+
+    def code_of(self, action: int) -> int:
+        """The move code of a legal id of the seat to move, or -1."""
+        return int(self._table.code_of(action))
+
+    def play(self, code: int) -> None:
+        self._table.play(code)
+
+
+def native_table(players: int, options: Options) -> NativeTable | None:
+    """The core's table for a base game, or None where the pure engine plays."""
+    engine = engine_for(BASE)
+    if core is None or engine is None:
+        return None
+    spec = tensor_spec(players)
+    table = core.make_table(engine.tables, spec, deal_spec(BASE, players, options))
+    return NativeTable(table, spec["size"], spec["action_count"])

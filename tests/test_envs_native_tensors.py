@@ -1,0 +1,94 @@
+"""saboteur_v0 with its tensors built by the native core gives every agent exactly the
+observation and mask that tensors.py and actions.py build from the seat's observation,
+at every step, through round and game ends, for every option."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+np = pytest.importorskip("numpy")
+pytest.importorskip("pettingzoo")
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from pysaboteur.envs import saboteur_v0  # noqa: E402
+from pysaboteur.native import core  # noqa: E402
+
+if core is None:
+    pytest.skip(
+        "these compare the native core's tensors with the reference", allow_module_level=True
+    )
+
+
+def play_both(players: int, seed: int, choices: int, steps: int, **options: Any) -> int:
+    """Steps a native and a reference raw env with the same ids; returns episodes ended."""
+    native = saboteur_v0.raw_env(players=players, **options)
+    reference = saboteur_v0.raw_env(players=players, **options)
+    assert native._native is not None
+    reference._native = None
+    native.reset(seed=seed)
+    reference.reset(seed=seed)
+    choose = random.Random(choices)
+    episodes = 0
+    for _ in range(steps):
+        assert native.agent_selection == reference.agent_selection
+        for agent in native.possible_agents:  # every seat, not only the one to move
+            seen, expected = native.observe(agent), reference.observe(agent)
+            assert np.array_equal(seen["observation"], expected["observation"]), agent
+            assert np.array_equal(seen["action_mask"], expected["action_mask"]), agent
+        if all(native.terminations.values()):
+            assert all(reference.terminations.values())
+            episodes += 1
+            native.reset()
+            reference.reset()
+            continue
+        mask = native.observe(native.agent_selection)["action_mask"]
+        action = choose.choice(np.flatnonzero(mask).tolist())
+        native.step(action)
+        reference.step(action)
+        assert native.rewards == reference.rewards
+    return episodes
+
+
+def test_a_whole_game_and_the_next_seat_by_seat() -> None:
+    assert play_both(4, seed=2, choices=3, steps=400) >= 1
+
+
+def test_round_episodes_end_with_the_rules_view_of_the_round() -> None:
+    assert play_both(3, seed=8, choices=1, steps=250, episode="round", reward="win") >= 2
+
+
+def test_an_illegal_id_is_refused_by_the_native_mask() -> None:
+    env = saboteur_v0.raw_env(players=5)
+    env.reset(seed=4)
+    mask = env.observe(env.agent_selection)["action_mask"]
+    illegal = int(np.flatnonzero(mask == 0)[0])
+    with pytest.raises(ValueError, match="is not legal"):
+        env.step(illegal)
+
+
+@settings(max_examples=10, deadline=None)
+@given(
+    players=st.integers(3, 10),
+    seed=st.integers(0, 2**40),
+    choices=st.integers(0, 2**32),
+    episode=st.sampled_from(["game", "round"]),
+    gold_draw=st.sampled_from(["players", "miners"]),
+    next_round_start=st.sampled_from(["after-last", "rotate", "last-path"]),
+    open_hands=st.booleans(),
+)
+def test_every_count_and_option(
+    players: int,
+    seed: int,
+    choices: int,
+    episode: str,
+    gold_draw: str,
+    next_round_start: str,
+    open_hands: bool,
+) -> None:
+    rules = {"gold_draw": gold_draw, "next_round_start": next_round_start, "open_hands": open_hands}
+    play_both(players, seed, choices, steps=300, episode=episode, rules=rules)
