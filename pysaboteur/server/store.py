@@ -96,6 +96,8 @@ class TableRow(Base):
     #: stored only if this is still what its writer last saw, so two processes
     #: can never both store "the next move" (``Store.commit``).
     changes: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    #: A Duel's deck file, if its host brought one (None: the shipped deck).
+    deck: Mapped[dict[str, Any] | None] = mapped_column(JsonText, nullable=True)
 
 
 class SeatRow(Base):
@@ -176,6 +178,8 @@ class StoredTable:
     bot_moves: list[int] = field(default_factory=list)
     #: How many changes the table had when it was read (``TableRow.changes``).
     changes: int = 0
+    #: A Duel's deck file's content (None: the shipped deck).
+    deck: dict[str, Any] | None = None
 
 
 #: The columns of a table's row and of a seat's, each named after the
@@ -202,6 +206,7 @@ ADDED_COLUMNS = {
     "spectators_talk": "BOOLEAN NOT NULL DEFAULT TRUE",
     "away_after": "FLOAT",
     "changes": "INTEGER NOT NULL DEFAULT 0",
+    "deck": "TEXT",
 }
 
 
