@@ -228,8 +228,9 @@ def test_the_duel_speaks_italian_and_refuses_a_bad_deck_in_italian(tmp_path: Pat
         page.get_by_test_id("create").click()
         error = page.get_by_test_id("message-error")
         error.wait_for()
-        assert error.inner_text().startswith("mazzo: il file del mazzo è rifiutato"), error.inner_text()
-        assert "16" in error.inner_text()  # the engine's words on what is wrong: 16 actions, not 18
+        said = error.inner_text()
+        assert said.startswith("Deck: il file del mazzo è rifiutato: actions: "), said
+        assert "18" in said and "16" in said  # the engine's own words: 18 actions, not 16
         check(page, "the refused deck")
 
         page.get_by_test_id("create-deck").set_input_files([])
