@@ -63,8 +63,10 @@ def create_duel(base: str, page: Page, deck: Path | None = None) -> str:
     page.get_by_test_id("create-edition").select_option("duel")
     offered = page.get_by_test_id("create-players").locator("option").all_inner_texts()
     assert len(offered) == 1  # exactly two seats
-    bots = page.get_by_test_id("create-bots").locator("option").evaluate_all(
-        "nodes => nodes.map(node => node.value)"
+    bots = (
+        page.get_by_test_id("create-bots")
+        .locator("option")
+        .evaluate_all("nodes => nodes.map(node => node.value)")
     )
     assert bots == ["random"]  # only the bots that play the Duel
     assert page.locator("#gold-draw-options").is_hidden()
@@ -111,7 +113,9 @@ def round_end_checks(page: Page, number: int) -> None:
     summary = rounds[number - 1]
     for seat in (0, 1):
         shown = dialog.get_by_test_id(f"duel-round-nuggets-{seat}").inner_text()
-        assert int(shown) == summary["nuggets"][seat] == summary["gold"][seat] - summary["paid"][seat]
+        assert (
+            int(shown) == summary["nuggets"][seat] == summary["gold"][seat] - summary["paid"][seat]
+        )
     assert dialog.locator(".goal-list li").count() == 6
     if number == 1:
         screenshot(page, "duel-round-end")
