@@ -253,3 +253,29 @@ def test_the_duel_speaks_italian_and_refuses_a_bad_deck_in_italian(tmp_path: Pat
         assert "segnalin" in page.get_by_test_id("counters-0").inner_text()
         screenshot(page, "duel-it")
         browser.close()
+
+
+def test_the_how_to_play_page_explains_the_duel_with_its_deck(tmp_path: Path) -> None:
+    deck = shipped_deck()
+    with running_server(tmp_path / "tables.db") as server, sync_playwright() as pw:
+        browser = launch_chromium(pw)
+        for page, width in ((laptop_page(browser), 1280), (phone_page(browser), 390)):
+            errors: list[str] = []
+            page.on("pageerror", lambda error, errors=errors: errors.append(str(error)))
+            page.goto(f"{server.base}/rules?edition=duel")
+            page.wait_for_function("() => document.body.dataset.ready === 'yes'")
+            assert page.evaluate("document.body.dataset.edition") == "duel"
+            paths = page.get_by_test_id("rules-section-paths")
+            # Every path card of the deck file drawn once, with its count.
+            for entry in deck.paths:
+                assert paths.locator(f'.rules-card[data-card="{entry.code}"]').count() >= 1
+            goals = page.get_by_test_id("rules-section-gold").locator(".rules-card")
+            assert goals.count() == len(deck.goals)
+            maze = page.get_by_test_id("example-maze")
+            assert maze.locator(".start-colour").count() == 2
+            assert maze.locator(".bribe").count() == 1 and maze.locator(".claim").count() == 1
+            assert "provisional" in page.get_by_test_id("rules-section-game").inner_text()
+            no_sideways_pan(page, width)
+            assert errors == []
+        screenshot(page, "duel-rules-phone", full_page=True)
+        browser.close()

@@ -20,6 +20,7 @@ from ..rules.editions import saboteur2 as saboteur2_tables
 from ..rules.gold import SABOTEUR_PAY, finder_draw_count
 from ..rules.gold_pieces import SHORTFALL, payout
 from .protocol import ApiError
+from .rules_api_duel import duel_rules
 from .wire_json import JsonAnswer
 
 router = APIRouter(prefix="/api")
@@ -102,6 +103,8 @@ def saboteur2_rules(edition: Edition) -> dict[str, Any]:
 def rules_of(name: str) -> dict[str, Any]:
     """The page's numbers for the edition called ``name`` (or an alias of it)."""
     edition = find_edition(name)
+    if edition.name == "duel":
+        return duel_rules(edition)
     if edition.name == "saboteur2":
         return saboteur2_rules(edition)
     return base_rules(edition)
