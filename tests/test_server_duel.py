@@ -248,3 +248,15 @@ def test_no_duel_message_carries_what_its_viewer_may_not_know(
                 game.play(moves[sum(len(log.moves) for log in game.rounds)])
             check_view(message, game, viewer, seen)
     assert seen["own looks"] > 0 and seen["others' looks hidden"] > 0  # not vacuous
+
+
+def test_the_how_to_play_numbers_of_the_duel_are_its_deck_file_s(server: Server) -> None:
+    numbers = server.ok("GET", "/api/rules/duel")
+    deck = shipped_deck()
+    assert (numbers["min_players"], numbers["max_players"], numbers["rounds"]) == (2, 2, 3)
+    assert numbers["cards"]["path"] == {entry.code: entry.count for entry in deck.paths}
+    assert numbers["cards"]["goals"] == list(deck.goal_cards)
+    assert (numbers["cards"]["path_total"], numbers["cards"]["action_total"]) == (34, 18)
+    assert numbers["report"] == deck.report() and numbers["provisional"] is True
+    assert (numbers["hand"], numbers["counters"], numbers["key_tokens"]) == (6, 4, 2)
+    assert numbers["goal_cells"] == [list(cell) for cell in GOAL_CELLS]

@@ -8,21 +8,15 @@ from typing import Any
 from ..rules.duel_deck import shipped_deck
 from ..rules.duel_game import HAND_SIZE
 from ..rules.duel_maze import COUNTERS, GOAL_CELLS, KEY_TOKENS, START_CELLS
-from ..rules.editions import Edition
 
 
-def duel_rules(edition: Edition) -> dict[str, Any]:
-    """Two seats, the deck by card (provisional, as its file says), counters and keys."""
+def duel_rules() -> dict[str, Any]:
+    """The deck by card (provisional, as its file says), hands, counters and keys; the
+    edition's name, seats and rounds are added by the caller, as for every edition."""
     deck = shipped_deck()
     paths = {entry.code: entry.count for entry in deck.paths}
     actions = {entry.code: entry.count for entry in deck.actions}
     return {
-        "edition": edition.name,
-        "title": edition.title,
-        "min_players": edition.min_players,
-        "max_players": edition.max_players,
-        "rounds": edition.rounds,
-        "most_discarded": edition.most_discarded,
         "hand": HAND_SIZE,
         "counters": COUNTERS,
         "key_tokens": KEY_TOKENS,

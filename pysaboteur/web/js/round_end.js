@@ -78,6 +78,14 @@ export function renderRoundEnd({ summary, number, nameOf, viewer, observation, o
         ),
       ),
     ),
+    roundEndFoot({ svg, last, number, onContinue }),
+  );
+}
+
+/** The foot of every round-end dialog: the maze as the round ended, folded, and the
+ * button to the next round or the score. */
+function roundEndFoot({ svg, last, number, onContinue }) {
+  return [
     h(
       "details",
       { class: "final-maze" },
@@ -93,7 +101,7 @@ export function renderRoundEnd({ summary, number, nameOf, viewer, observation, o
         last ? t("roundend.see_score") : t("roundend.next_round", { round: number + 1 }),
       ),
     ),
-  );
+  ];
 }
 
 /** The six goal cells of the Duel, in the order of a round's `goals` (rules-duel.md 2.1). */
@@ -147,21 +155,7 @@ function renderDuelRoundEnd({ summary, number, nameOf, viewer, observation, onCo
         }),
       ),
     ),
-    h(
-      "details",
-      { class: "final-maze" },
-      h("summary", {}, t("roundend.final_maze")),
-      h("div", { class: "maze-scroll small" }, svg),
-    ),
-    h(
-      "div",
-      { class: "buttons" },
-      h(
-        "button",
-        { type: "button", class: "button primary", "data-testid": "round-end-continue", onclick: onContinue },
-        last ? t("roundend.see_score") : t("roundend.next_round", { round: number + 1 }),
-      ),
-    ),
+    roundEndFoot({ svg, last, number, onContinue }),
   );
 }
 
