@@ -30,10 +30,12 @@ from browser_helpers import (
     page_state,
     phone_page,
     play_by_clicking,
+    play_my_turns,
     running_server,
     screenshot,
 )
 from playwright.sync_api import Browser, Page, sync_playwright
+from test_web_i18n_browser import Checker, pseudo_web, seat_names, server_and_browser
 from test_web_languages_browser import LanguageCheck
 
 from pysaboteur.bots import make_bot
@@ -279,3 +281,39 @@ def test_the_how_to_play_page_explains_the_duel_with_its_deck(tmp_path: Path) ->
             assert errors == []
         screenshot(page, "duel-rules-phone", full_page=True)
         browser.close()
+
+
+__all__ = ["pseudo_web"]  # the fixture, imported for the test below
+
+
+def test_no_word_of_the_duel_bypasses_the_catalogues(tmp_path: Path, pseudo_web: Path) -> None:
+    """A whole Duel with every text of the catalogues wrapped in ⟦…⟧: any word the
+    Duel's parts write outside them (a seat's counters, a bribe button, the round's
+    score, a card's label, the replay) fails."""
+    with server_and_browser(tmp_path, pseudo_web) as (server, browser):
+        check = Checker({"Ana"})
+        ana = laptop_page(browser)
+        ana.goto(server.url)
+        ana.get_by_test_id("create-name").fill("Ana")
+        ana.get_by_test_id("create-edition").select_option("duel")
+        ana.get_by_test_id("create").click()
+        ana.get_by_test_id("lobby-room").wait_for()
+        table = ana.get_by_test_id("invite-link").input_value().rsplit("/t/", 1)[1]
+        check.names |= {table}
+        check(ana, "the Duel's lobby room")
+        ana.get_by_test_id("start").click()
+        ana.locator("#game").wait_for()
+        check.names |= seat_names(server, table)
+        play_my_turns(
+            ana,
+            DuelChooser(seed=61),
+            timeout_s=GAME_TIMEOUT_S,
+            look=lambda where: check(ana, where),
+        )
+        check(ana, "the Duel's final score")
+        ana.get_by_test_id("replay-link").click()
+        ana.get_by_test_id("replay-move").wait_for()
+        ana.get_by_test_id("replay-last").click()
+        ana.wait_for_function("() => document.body.dataset.n !== '0'")
+        check(ana, "the Duel's replay at its end")
+        assert {"a round-end dialog", "choosing a card", "my turn"} <= check.checked
