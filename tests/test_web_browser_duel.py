@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import time
+import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +32,7 @@ from browser_helpers import (
     phone_page,
     play_by_clicking,
     play_my_turns,
+    post_json,
     running_server,
     screenshot,
 )
@@ -317,3 +319,52 @@ def test_no_word_of_the_duel_bypasses_the_catalogues(tmp_path: Path, pseudo_web:
         ana.wait_for_function("() => document.body.dataset.n !== '0'")
         check(ana, "the Duel's replay at its end")
         assert {"a round-end dialog", "choosing a card", "my turn"} <= check.checked
+
+
+def test_a_duel_round_end_fits_a_phone(tmp_path: Path) -> None:
+    """The round's score on a 390 px phone: the dialog and its table fit, no box to pan."""
+    with running_server(tmp_path / "tables.db") as server, sync_playwright() as pw:
+        body = {"name": "Ana", "edition": "duel", "players": 2, "bots": "random", "bot_pause": 0}
+        created = post_json(f"{server.base}/api/tables", body)
+        table, token = created["table"], created["token"]
+        host = {"Authorization": f"Bearer {token}"}
+        call(f"{server.base}/api/tables/{table}/start", host, {})
+        deadline = time.monotonic() + GAME_TIMEOUT_S
+        while True:  # the host plays through its API until the first round is over
+            assert time.monotonic() < deadline, "the first round did not end in time"
+            view = call(f"{server.base}/api/tables/{table}/view", host)
+            if view["observation"]["rounds"]:
+                break
+            if view["legal"]:
+                move = {"move": view["legal"][-1]["text"], "expect": view["version"]}
+                call(f"{server.base}/api/tables/{table}/moves", host, move)
+            else:
+                time.sleep(0.02)
+        browser = launch_chromium(pw)
+        page = phone_page(browser)
+        page.goto(server.base + "/")
+        page.evaluate(
+            f"""() => {{ localStorage.setItem('pysaboteur.token.{table}', '{token}');
+                         localStorage.setItem('pysaboteur.rounds-seen.{table}.0', '0'); }}"""
+        )
+        page.goto(f"{server.base}/t/{table}")
+        page.locator("#round-end-dialog[open]").wait_for()
+        no_sideways_pan(page, 390)
+        boxes = page.evaluate(
+            """() => [...document.querySelectorAll(
+                       '#round-end-dialog, #round-end-dialog .score-box')]
+                     .map((node) => [node.scrollWidth, node.clientWidth])"""
+        )
+        assert len(boxes) == 2 and all(wide <= shown for wide, shown in boxes), boxes
+        screenshot(page, "duel-round-end-phone")
+        browser.close()
+
+
+def call(url: str, headers: dict[str, str], body: dict[str, Any] | None = None) -> Any:
+    """A request of the host's, with its token (``post_json`` has none)."""
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(
+        url, data=data, headers={"Content-Type": "application/json", **headers}
+    )
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.loads(response.read())

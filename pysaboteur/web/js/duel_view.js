@@ -112,7 +112,7 @@ export function duelRoundSummary({ summary, number, nameOf, viewer, observation 
             h("td", {}, String(summary.gold[seat])),
             h("td", {}, summary.paid[seat] ? `−${summary.paid[seat]}` : "0"),
             h("td", { "data-testid": `duel-round-nuggets-${seat}` }, String(summary.nuggets[seat])),
-            h("td", { class: "total" }, tn("cards.nuggets", total(seat))),
+            h("td", { class: "total" }, String(total(seat))), // nuggets, as the caption says
           ),
         ),
       ),
