@@ -210,6 +210,8 @@ def play_by_clicking(
         last = page.get_by_test_id("pass")
     elif kind == "steal":
         last = page.get_by_test_id(f"steal-{move['target']}")
+    elif kind == "bribe":  # the Duel: a button above the hand, no card played
+        last = page.get_by_test_id(f"bribe-{move['x']},{move['y']}")
     else:
         printed = move["cards"][0]
         press(page.locator(f'[data-testid^="hand-card-"][data-card="{printed}"]').first, touch)
@@ -218,7 +220,7 @@ def play_by_clicking(
             turned = turn.count() > 0 and turn.get_attribute("aria-pressed") == "true"
             if turned != (move["face"] != printed):
                 press(turn, touch)
-        if kind in ("place", "rockfall", "map"):
+        if kind in ("place", "rockfall", "map", "key"):
             last = page.get_by_test_id(f"cell-{move['x']},{move['y']}")
         elif kind in ("break", "fix"):
             last = page.get_by_test_id(f"target-{move['target']}-{move['tool']}")

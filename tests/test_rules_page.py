@@ -153,7 +153,10 @@ def test_every_word_of_the_catalogue_is_a_rules_key_with_text() -> None:
 
 
 def test_the_page_asks_only_for_keys_the_catalogue_has_and_uses_them_all() -> None:
-    script = PAGE_SCRIPT.read_text(encoding="utf-8")
+    # The page's script with its building blocks and its Duel (rules_*.js).
+    script = "".join(
+        path.read_text(encoding="utf-8") for path in sorted((WEB_DIR / "js").glob("rules_*.js"))
+    )
     html = (WEB_DIR / "rules.html").read_text(encoding="utf-8")
     others = "".join(
         (WEB_DIR / name).read_text(encoding="utf-8") for name in ("table.html", "index.html")
@@ -163,8 +166,8 @@ def test_the_page_asks_only_for_keys_the_catalogue_has_and_uses_them_all() -> No
     asked |= set(re.findall(r"\{\{(rules\.[a-z0-9_.]+)\}\}", html + others))
     # Keys made from a template: the page's edition, and the cards and roles by code.
     templated = {
-        "rules.edition_": ("base", "saboteur2"),
-        "rules.intro_": ("base", "saboteur2"),
+        "rules.edition_": ("base", "saboteur2", "duel"),
+        "rules.intro_": ("base", "saboteur2", "duel"),
         "rules.role_": ("green", "blue", "boss", "profiteer", "geologist", "saboteur"),
         "rules.wins_": ("green", "blue", "boss", "profiteer", "geologist", "saboteur"),
         "rules.actions_": tuple(

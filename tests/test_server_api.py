@@ -211,7 +211,9 @@ def test_pages_and_static_files(server: Server, tmp_path: Path) -> None:
 
 def test_offered_bots_and_no_caching(server: Server) -> None:
     response = server.call("GET", "/api/bots")
-    assert response.json() == {"bots": ["random", "heuristic"], "default": "random"}
+    offered = ["random", "heuristic"]
+    editions = {"base": offered, "saboteur2": offered, "duel": ["random"]}  # the Duel's: fewer
+    assert response.json() == {"bots": offered, "default": "random", "editions": editions}
     assert response.headers["cache-control"] == "no-store"
 
 

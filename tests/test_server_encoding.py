@@ -135,7 +135,7 @@ def test_a_huge_unknown_option_is_echoed_cut_short(server: Server) -> None:
          "Input should be a valid string, unable to parse raw data as a unicode string"),
         ('{"name":"\\ud800"}', 400, "bad_request", "name: a name has only printable characters"),
         ('{"name":"a","edition":"\\ud800"}', 400, "bad_request",
-         "edition: '\ufffd' is not an edition (choose 'base', 'saboteur2')"),
+         "edition: '\ufffd' is not an edition (choose 'base', 'saboteur2', 'duel')"),
         ('{"name":"a","bots":"\\udfff"}', 400, "bad_request",
          "bots: '\ufffd' is not offered here (offered: random, heuristic)"),
         ('{"name":"a","players":"\\ud800"}', 400, "bad_request",

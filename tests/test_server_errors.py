@@ -187,7 +187,9 @@ def test_refused_bodies_of_create(server: Server) -> None:
         (b"{name: 'Ana'}", (400, "bad_request")),
         (b"\xff\xfe", (400, "bad_request")),
         (b"null", (400, "bad_request")),
-        (json.dumps({"name": "Ana", "pad": "x" * 5000}).encode(), (413, "too_large")),
+        # A creation may carry a Duel's deck file: its limit is 16,384 bytes, not 4,096.
+        (json.dumps({"name": "Ana", "pad": "x" * 5000}).encode(), (400, "bad_request")),
+        (json.dumps({"name": "Ana", "pad": "x" * 17000}).encode(), (413, "too_large")),
     ]:
         assert error_of(server.call("POST", "/api/tables", content=content)) == expected
 

@@ -11,6 +11,7 @@ from fastapi.responses import JSONResponse, Response
 from ..i18n import requester_language
 from ..rules import dumps_record, game_to_record
 from ..rules.reasons import Reason
+from .config import EDITIONS, MAX_CREATE
 from .hub import Hub, LiveTable
 from .origins import check_origin
 from .protocol import (
@@ -55,8 +56,9 @@ def hub_of(request: Request) -> Hub:
     return hub
 
 
-async def read_body(request: Request, model: type[M]) -> M:
-    """The request's JSON body as ``model``; refused beyond the size limit, unread."""
+async def read_body(request: Request, model: type[M], limit: int | None = None) -> M:
+    """The request's JSON body as ``model``; refused beyond the size limit (the
+    server's ``max_message`` unless ``limit`` says more), unread."""
     # Only JSON: a form or text/plain body is what another site's page can send
     # without the browser asking first (CORS), so it is refused unread.
     media_type = request.headers.get("content-type", "").partition(";")[0].strip().lower()
@@ -71,7 +73,7 @@ async def read_body(request: Request, model: type[M]) -> M:
             "the body must be JSON, sent with Content-Type: application/json ({came})",
             came=came,
         )
-    limit = hub_of(request).settings.max_message
+    limit = max(limit or 0, hub_of(request).settings.max_message)
     length = request.headers.get("content-length", "")
     if length.isdigit() and int(length) > limit:
         raise ApiError(
@@ -110,7 +112,11 @@ async def who_can_open_this_server(request: Request) -> JSONResponse:
 @router.get("/bots")
 async def offered_bots(request: Request) -> JSONResponse:
     settings = hub_of(request).settings
-    return answer({"bots": list(settings.bots), "default": settings.default_bot})
+    # Where an edition is played by fewer bots (the Duel), which: the first is its default.
+    editions = {edition: list(settings.bots_for(edition)) for edition in EDITIONS}
+    return answer(
+        {"bots": list(settings.bots), "default": settings.default_bot, "editions": editions}
+    )
 
 
 def client_of(request: Request) -> str:
@@ -150,7 +156,7 @@ def _duration(seconds: float) -> str:
 
 @router.post("/tables")
 async def create_table(request: Request) -> JSONResponse:
-    create = await read_body(request, CreateTable)
+    create = await read_body(request, CreateTable, MAX_CREATE)
     client = take_new_table(request)
     try:
         live, token = await hub_of(request).create(create, requester_language(request))

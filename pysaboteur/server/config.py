@@ -14,7 +14,13 @@ DEFAULT_DATABASE = "saboteur.db"
 #: The bot specs a host may choose for the empty seats, the first being the default.
 DEFAULT_BOTS = ("heuristic", "random", "ismcts", "ismcts:seconds=1")
 #: The editions a table may play, as ``POST /api/tables`` names them.
-EDITIONS = ("base", "saboteur2")
+EDITIONS = ("base", "saboteur2", "duel")
+#: The bots that play an edition, where not every bot does: of the server's bots,
+#: a table of that edition offers these (the first offered being its default).
+#: The Duel's heuristic goes here, before "random", once ``bots/heuristic_duel.py`` is in.
+EDITION_BOTS: dict[str, tuple[str, ...]] = {"duel": ("random",)}
+#: The largest table creation accepted, in bytes: it may carry a Duel deck file.
+MAX_CREATE = 16384
 
 
 @dataclass(frozen=True)
@@ -76,6 +82,13 @@ class Settings:
     @property
     def default_bot(self) -> str:
         return self.bots[0]
+
+    def bots_for(self, edition: str) -> tuple[str, ...]:
+        """The bots a table of ``edition`` may seat (``EDITION_BOTS``)."""
+        playing = EDITION_BOTS.get(edition)
+        if playing is None:
+            return self.bots
+        return tuple(spec for spec in self.bots if spec.partition(":")[0] in playing) or playing
 
     def to_json(self) -> str:
         """The settings as text, for the worker processes that start from them."""

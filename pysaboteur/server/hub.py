@@ -33,6 +33,7 @@ from .bot_runner import BotRunner
 from .bus import BEAT, LocalBus, Message, PostgresBus
 from .config import EDITIONS, Settings
 from .connections import Connection
+from .create_duel import checked_deck
 from .driver import Driver
 from .protocol import CLOSE_RESTART, ApiError, CreateTable
 from .ratings_record import record_finished
@@ -343,9 +344,11 @@ class Hub:
     ) -> tuple[LiveTable, str | None]:
         """A new table; the host's token (None for a table of bots only)."""
         edition = check_edition(request.edition, request.players)
-        spec = request.bots or self.settings.default_bot
-        if spec not in self.settings.bots:
-            allowed = ", ".join(self.settings.bots)
+        deck = checked_deck(edition, request.deck)
+        offered = self.settings.bots_for(edition)
+        spec = request.bots or offered[0]
+        if spec not in offered:
+            allowed = ", ".join(offered)
             raise ApiError(
                 "bad_request",
                 "bots: {spec!r} is not offered here (offered: {allowed})",
@@ -378,6 +381,7 @@ class Hub:
             status=PLAYING if token is None else LOBBY,
             players=request.players,
             edition=edition,
+            deck=deck,
             options=options,
             bots=spec,
             spectators=request.spectators,

@@ -161,8 +161,10 @@ def _check_name(value: str | None) -> str | None:
 
 class CreateTable(Strict):
     name: str | None = None  # required unless all_bots
-    #: "base" or "saboteur2"; the seats it allows are checked with it (``Hub.create``).
+    #: "base", "saboteur2" or "duel"; the seats it allows are checked with it (``Hub.create``).
     edition: str = "base"
+    #: The Duel only: a deck file's content (``saboteur-duel-deck/1``); null: the shipped deck.
+    deck: dict[str, Any] | None = None
     players: int = 5
     options: dict[str, Any] = Field(default_factory=dict)
     bots: str | None = None

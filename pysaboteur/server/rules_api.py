@@ -20,6 +20,7 @@ from ..rules.editions import saboteur2 as saboteur2_tables
 from ..rules.gold import SABOTEUR_PAY, finder_draw_count
 from ..rules.gold_pieces import SHORTFALL, payout
 from .protocol import ApiError
+from .rules_api_duel import duel_rules
 from .wire_json import JsonAnswer
 
 router = APIRouter(prefix="/api")
@@ -42,8 +43,8 @@ def _cards(edition: Edition) -> dict[str, Any]:
     }
 
 
-def _common(edition: Edition) -> dict[str, Any]:
-    players = range(edition.min_players, edition.max_players + 1)
+def _heading(edition: Edition) -> dict[str, Any]:
+    """What every edition's page says first: its name, seats, rounds and discards."""
     return {
         "edition": edition.name,
         "title": edition.title,
@@ -51,6 +52,13 @@ def _common(edition: Edition) -> dict[str, Any]:
         "max_players": edition.max_players,
         "rounds": edition.rounds,
         "most_discarded": edition.most_discarded,
+    }
+
+
+def _common(edition: Edition) -> dict[str, Any]:
+    players = range(edition.min_players, edition.max_players + 1)
+    return {
+        **_heading(edition),
         "cards": _cards(edition),
         "hand_sizes": {str(count): edition.hand_size(count) for count in players},
         "roles": dict(Counter(edition.role_pool(edition.max_players))),
@@ -102,6 +110,8 @@ def saboteur2_rules(edition: Edition) -> dict[str, Any]:
 def rules_of(name: str) -> dict[str, Any]:
     """The page's numbers for the edition called ``name`` (or an alias of it)."""
     edition = find_edition(name)
+    if edition.name == "duel":
+        return {**_heading(edition), **duel_rules()}
     if edition.name == "saboteur2":
         return saboteur2_rules(edition)
     return base_rules(edition)

@@ -108,6 +108,8 @@ class TableRow(Base):
     rematch: Mapped[dict[str, Any] | None] = mapped_column(JsonText, nullable=True)
     #: The table whose seats were asked to play this one (``rematch.py``).
     rematch_of: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    #: A Duel's deck file, if its host brought one (None: the shipped deck).
+    deck: Mapped[dict[str, Any] | None] = mapped_column(JsonText, nullable=True)
 
 
 class SeatRow(Base):
@@ -192,6 +194,8 @@ class StoredTable:
     language: str = "en"
     rematch: dict[str, Any] | None = None
     rematch_of: str | None = None
+    #: A Duel's deck file's content (None: the shipped deck).
+    deck: dict[str, Any] | None = None
 
 
 #: The columns of a table's row and of a seat's, each named after the
@@ -222,6 +226,7 @@ ADDED_COLUMNS = {
     "language": "VARCHAR(8) NOT NULL DEFAULT 'en'",
     "rematch": "TEXT",
     "rematch_of": "VARCHAR(16)",
+    "deck": "TEXT",
 }
 
 

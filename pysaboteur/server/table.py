@@ -134,6 +134,8 @@ class Table:
         self.store = store
         self.players = stored.players
         self.edition = stored.edition
+        #: A Duel's own deck file (None: the shipped deck); its games and records use it.
+        self.deck = stored.deck
         self.options = Options.from_dict(stored.options)
         self.bots = stored.bots
         self.spectators = stored.spectators
@@ -201,7 +203,9 @@ class Table:
     def new_game(self) -> Game:
         """The game as it was dealt, before any move."""
         names = [seat.name or f"Seat {index}" for index, seat in enumerate(self.seats)]
-        return Game.new(self.players, self.options, self.seed, names=names, edition=self.edition)
+        return Game.new(
+            self.players, self.options, self.seed, names=names, edition=self.edition, deck=self.deck
+        )
 
     def _replay(self) -> Game:
         game = self.new_game()

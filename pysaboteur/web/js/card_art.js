@@ -7,6 +7,8 @@ import { s } from "./dom.js";
 import { isBaseFace, isDeadEnd, openSides, parseFace } from "./cards.js";
 import { mapIcon, newActionIcon, rockfallIcon, toolIcon } from "./icons.js";
 import { t } from "./i18n.js";
+import { duelMarkerArt, keyIcon, startColour } from "./card_art_duel.js";
+import { duelNuggets, isDuelFace } from "./cards_duel.js";
 
 export const CARD_W = 60;
 export const CARD_H = 84;
@@ -158,6 +160,7 @@ function newTunnels(code, colors) {
   if (face.ladder) group.append(s("g", { transform: "translate(30 42) scale(0.62) translate(-30 -42)" }, ladder()));
   if (face.door) group.append(door(face.door));
   if (face.crystal) group.append(crystal());
+  group.append(duelMarkerArt(face));
   return group;
 }
 
@@ -336,7 +339,19 @@ function goalBack(known) {
       "?",
     ),
   );
-  if (known) {
+  if (known && known !== "gold" && !known.startsWith("stone-")) {
+    // A Duel goal this seat mapped: how much gold it holds.
+    const count = duelNuggets(known);
+    group.append(
+      s("rect", { x: 7, y: 60, width: 46, height: 15, rx: 3, fill: count ? "#f2c14e" : "#a39e97", stroke: "#13203a" }),
+      s(
+        "text",
+        { x: 24, y: 71, "text-anchor": "middle", "font-size": 10, "font-weight": 700, fill: "#1d1d1d" },
+        String(count),
+      ),
+      s("circle", { cx: 38, cy: 67.5, r: 4, fill: "url(#sab-nugget)", stroke: "#8a5d0a", "stroke-width": 1 }),
+    );
+  } else if (known) {
     const gold = known === "gold";
     group.append(
       s("rect", {
@@ -372,7 +387,7 @@ const NEW_BANDS = {
 function actionCard(code) {
   if (NEW_BANDS[code]) return newActionCard(code);
   const kind = code.split("-")[0];
-  const band = { break: "#a8432f", fix: "#3f7d4e", map: "#35618f", rockfall: "#6d655e" }[kind];
+  const band = { break: "#a8432f", fix: "#3f7d4e", map: "#35618f", rockfall: "#6d655e", key: "#b8860b" }[kind];
   const group = s(
     "g",
     {},
@@ -409,6 +424,8 @@ function actionCard(code) {
     );
   } else if (kind === "map") {
     group.append(place(mapIcon(), 10, 24, 40));
+  } else if (kind === "key") {
+    group.append(place(keyIcon(), 10, 24, 40));
   } else {
     group.append(place(rockfallIcon(), 10, 24, 40));
   }
@@ -459,8 +476,9 @@ function goldCard(value) {
 /**
  * The picture of a card as an SVG group in a 60 x 84 box.
  *   {kind: "path", shape}            a tunnel card lying as `shape` ("NES", "xNS")
- *   {kind: "start"}                  the start card with its ladder
- *   {kind: "goal", card, shape}      a goal face up, lying as `shape`
+ *   {kind: "start", colour}          the start card with its ladder (a Duel's: its colour)
+ *   {kind: "goal", card, shape}      a goal face up, lying as `shape` (a Duel's goal: its
+ *                                    card is its printed code, gold on it if it has any)
  *   {kind: "back", known}            a goal face down; `known` if this seat mapped it
  *   {kind: "action", code}           an action card
  *   {kind: "gold", value}            a gold card of 1, 2 or 3 nuggets
@@ -471,8 +489,17 @@ export function cardArt(spec) {
     case "path":
       return s("g", {}, frame("url(#sab-earth)"), specks(), tunnels(spec.shape, EARTH));
     case "start":
-      return s("g", {}, frame("url(#sab-start)", "#1c1006"), specks(), tunnels("NESW", EARTH), ladder());
+      return s(
+        "g",
+        {},
+        frame("url(#sab-start)", "#1c1006"),
+        specks(),
+        tunnels("NESW", EARTH),
+        ladder(),
+        spec.colour ? startColour(spec.colour) : null,
+      );
     case "goal":
+      if (isDuelFace(spec.card) || !["gold", "stone-NE", "stone-NW"].includes(spec.card)) return duelGoal(spec.shape);
       return spec.card === "gold"
         ? s("g", {}, frame("url(#sab-goldcard)", "#6b4500"), tunnels(spec.shape, GOLD_TUNNEL), nuggetHeap())
         : s("g", {}, frame("url(#sab-earth)"), specks(), tunnels(spec.shape, STONE_TUNNEL), stone());
@@ -485,6 +512,12 @@ export function cardArt(spec) {
     default:
       throw new Error(`no art for ${spec.kind}`);
   }
+}
+
+/** A Duel goal face up: gold-coloured where it holds nuggets, stone-grey where it holds none. */
+function duelGoal(shape) {
+  if (duelNuggets(shape)) return s("g", {}, frame("url(#sab-goldcard)", "#6b4500"), tunnels(shape, GOLD_TUNNEL));
+  return s("g", {}, frame("url(#sab-earth)"), specks(), tunnels(shape, STONE_TUNNEL));
 }
 
 /** A card picture as a standalone <svg>, labelled for screen readers (hidden without a label). */

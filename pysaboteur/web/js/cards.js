@@ -4,6 +4,7 @@
 // catalogue (locales/<lang>/cards.json).
 
 import { capitalised, joinSeries, t, tn } from "./i18n.js";
+import { DUEL_STARTS, duelMarkers, isDuelFace, turnedDuelCode } from "./cards_duel.js";
 
 export const SIDES = ["N", "E", "S", "W"];
 export const TOOLS = ["pick", "lamp", "cart"];
@@ -15,7 +16,10 @@ const OPPOSITE = { N: "S", E: "W", S: "N", W: "E" };
 // A group without "x" is one tunnel through the middle; an "x" group is stubs
 // (each side leads only to its neighbour); markers are a door, a ladder, a crystal.
 // The base game's codes ("NES", "xNS") are the simplest of these.
-const PATH_CODE = /^x?[NESW]+(\+x?[NESW]+)*(\/(door-blue|door-green|ladder|crystal))*$/;
+// The Duel's markers name their side ("door-green@S", "troll@E", "gold2@N") and its
+// ladders their colour (cards_duel.js).
+const PATH_CODE =
+  /^x?[NESW]+(\+x?[NESW]+)*(\/(door-(blue|green)(@[NESW])?|ladder(-(green|blue))?|crystal|troll@[NESW]|gold[123]@[NESW]))*$/;
 const MARKER_ORDER = ["door-blue", "door-green", "ladder", "crystal"];
 
 /** Whether a code is a path card's face ("NES", "xNS", "NS+EW", "N/ladder"), not an action card. */
@@ -29,14 +33,14 @@ export function isPathCode(code) {
  */
 export function parseFace(code) {
   const [head, ...markers] = code.split("/");
-  const face = { tunnels: [], stubs: [], door: "", ladder: false, crystal: false };
+  const face = { tunnels: [], stubs: [], door: "", ladder: false, crystal: false, ...duelMarkers(code) };
   for (const group of head.split("+")) {
     if (group.startsWith("x")) face.stubs.push(...openSides(group));
     else face.tunnels.push(openSides(group));
   }
   for (const marker of markers) {
-    if (marker.startsWith("door-")) face.door = marker.slice(5);
-    else if (marker === "ladder") face.ladder = true;
+    if (marker.startsWith("door-") && !marker.includes("@")) face.door = marker.slice(5);
+    else if (marker.startsWith("ladder")) face.ladder = true;
     else if (marker === "crystal") face.crystal = true;
   }
   return face;
@@ -61,6 +65,7 @@ const turnSides = (sides) => SIDES.filter((side) => sides.some((each) => OPPOSIT
 /** The face after a 180° turn: N<->S and E<->W in every group, the markers stay
  * ("NES" -> "NSW", "xN" -> "xS", "EW+xN/door-green" -> "EW+xS/door-green"). */
 export function turnedCode(code) {
+  if (isDuelFace(code)) return turnedDuelCode(code);
   const face = parseFace(code);
   const tunnels = face.tunnels.map(turnSides).sort((a, b) => SIDES.indexOf(a[0]) - SIDES.indexOf(b[0]));
   const groups = tunnels.map((sides) => sides.join(""));
@@ -73,7 +78,10 @@ export function turnedCode(code) {
  * "ladder", "door_blue", "door_green" or "crystal" (a word of the catalogue's keys). */
 export function pathKind(code) {
   const face = parseFace(code);
+  if (face.ladderColour) return `ladder_${face.ladderColour}`;
   if (face.ladder) return "ladder";
+  if (face.troll) return "troll";
+  if (face.doors.length) return `door_${face.doors[0].colour}`;
   if (face.door) return `door_${face.door}`;
   if (face.crystal) return "crystal";
   if (face.tunnels.length === 2) {
@@ -89,6 +97,11 @@ const sideList = (sides) => joinSeries(sides.map((side) => SIDE_WORDS[side]));
 /** A Saboteur 2 face in words: "bridge: two tunnels that do not meet, open north, south
  * and open east, west"; "blue door: …; the route through it is closed to the green team". */
 function describeNewFace(code) {
+  return t("cards.describe_face", { name: shortName(code), details: faceDetails(code) });
+}
+
+/** What a face is made of, group by group and marker by marker, in words. */
+function faceDetails(code) {
   const face = parseFace(code);
   const kind = pathKind(code);
   const parts = [];
@@ -105,12 +118,23 @@ function describeNewFace(code) {
       parts.push(joined ? t("cards.face_dead_ends_apart", { sides }) : t("cards.face_dead_ends", { sides }));
     else parts.push(joined ? t("cards.face_dead_end_apart", { sides }) : t("cards.face_dead_end", { sides }));
   }
-  if (face.ladder) parts.push(t("cards.face_ladder"));
+  if (face.ladder && !face.ladderColour) parts.push(t("cards.face_ladder"));
   if (face.door === "blue") parts.push(t("cards.face_door_blue"));
   if (face.door === "green") parts.push(t("cards.face_door_green"));
   if (face.crystal && kind !== "crystal") parts.push(t("cards.face_with_crystal"));
   if (face.crystal) parts.push(t("cards.face_crystal"));
-  return t("cards.describe_face", { name: shortName(code), details: parts.join("; ") });
+  parts.push(...duelDetails(face));
+  return parts.join("; ");
+}
+
+/** The Duel's markers in words: its doors and troll by side, its ladder's colour, its gold. */
+function duelDetails(face) {
+  const parts = face.doors.map(({ colour, side }) => t(`cards.face_door_${colour}_at`, { side: SIDE_WORDS[side] }));
+  if (face.troll) parts.push(t("cards.face_troll_at", { side: SIDE_WORDS[face.troll] }));
+  if (face.ladderColour) parts.push(t(`cards.face_ladder_${face.ladderColour}`));
+  const nuggets = face.gold.reduce((sum, marker) => sum + marker.count, 0);
+  if (nuggets) parts.push(tn("cards.face_gold", nuggets));
+  return parts;
 }
 
 /** The sides' letters as the language writes the compass (Italian "O" for west). */
@@ -155,6 +179,7 @@ const ACTION_DESCRIPTIONS = {
   "fix-lamp-cart": t("cards.describe_fix_lamp_cart"),
   map: t("cards.describe_map"),
   rockfall: t("cards.describe_rockfall"),
+  key: t("cards.describe_key"),
   theft: t("cards.describe_theft"),
   "hands-off": t("cards.describe_hands_off"),
   "swap-hand": t("cards.describe_swap_hand"),
@@ -165,13 +190,15 @@ const ACTION_DESCRIPTIONS = {
 };
 
 /** The full text label of a card, for screen readers and tooltips. */
-export function describeCard(code) {
+export function describeCard(code, { goal = false } = {}) {
+  if (goal) return t("cards.describe_duel_goal", { details: faceDetails(code) });
   if (isPathCode(code)) {
     if (!isBaseFace(code)) return describeNewFace(code);
     const sides = sideList(openSides(code));
     return isDeadEnd(code) ? t("cards.describe_dead_end", { sides }) : t("cards.describe_path", { sides });
   }
   if (code === "start") return t("cards.describe_start");
+  if (DUEL_STARTS.includes(code)) return t(`cards.describe_${code.replace("-", "_")}`);
   if (code === "gold") return t("cards.describe_goal_gold");
   if (code.startsWith("stone-")) return t("cards.describe_goal_stone");
   if (ACTION_DESCRIPTIONS[code]) return ACTION_DESCRIPTIONS[code];
@@ -188,6 +215,10 @@ const NAMES = {
   door_blue: t("cards.name_door_blue"),
   door_green: t("cards.name_door_green"),
   crystal: t("cards.name_crystal"),
+  troll: t("cards.name_troll"),
+  ladder_green: t("cards.name_ladder_green"),
+  ladder_blue: t("cards.name_ladder_blue"),
+  key: t("cards.name_key"),
   "break-pick": t("cards.name_break_pick"),
   "break-lamp": t("cards.name_break_lamp"),
   "break-cart": t("cards.name_break_cart"),

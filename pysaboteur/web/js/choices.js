@@ -73,7 +73,7 @@ export function choicesFor({ code, turned, legal, broken, me = null, trapped = f
       const upright = move.face === code;
       if (upright !== turned) cells.push({ x: move.x, y: move.y, kind: "place", move: move.text });
       else otherWay += 1;
-    } else if (move.kind === "rockfall" || move.kind === "map") {
+    } else if (move.kind === "rockfall" || move.kind === "map" || move.kind === "key") {
       cells.push({ x: move.x, y: move.y, kind: move.kind, move: move.text });
     } else if (move.kind === "break" || move.kind === "fix") {
       aim(move.target, {
@@ -128,6 +128,7 @@ function promptFor({ code, path, cells, seats, play, otherWay, broken, trapped, 
   }
   if (cells.length && code === "rockfall") return t("table.prompt_rockfall");
   if (cells.length && code === "map") return t("table.prompt_map");
+  if (cells.length && code === "key") return t("table.prompt_key");
   // The card's name may open the sentence, and names are written as a sentence holds them.
   return capitalised(t("table.prompt_no_target", { card: shortName(code) })) + orDiscard;
 }

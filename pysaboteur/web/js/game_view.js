@@ -15,6 +15,7 @@ import { severalChoices } from "./choices.js";
 import { renderGameEnd } from "./round_end.js";
 import { isPlayable, parseMove } from "./moves.js";
 import { t, tParts, tn } from "./i18n.js";
+import { isDuel, keyTokensFact, renderBribes } from "./duel_view.js";
 
 /** The banner's "You are a …" for each role. */
 const YOU_ARE = {
@@ -81,10 +82,15 @@ export function renderBanner(page) {
   const observation = view.observation;
   const facts = [h("span", { class: "fact" }, t("table.round_of", { round: observation.round, rounds: 3 }))];
   if (observation.edition === "saboteur2") facts.unshift(h("span", { class: "fact edition" }, t("common.saboteur2")));
+  if (isDuel(observation)) {
+    facts.unshift(h("span", { class: "fact edition" }, t("common.duel")));
+    if (observation.phase !== "over") facts.push(keyTokensFact(observation));
+  }
   if (observation.phase !== "over")
     facts.push(h("span", { class: "fact" }, tn("table.draw_pile", observation.draw_pile)));
   if (observation.role) {
-    const label = t(YOU_ARE[observation.role] || "table.you_are_unknown", { role: observation.role });
+    const you = isDuel(observation) ? `table.you_play_${observation.role}` : YOU_ARE[observation.role];
+    const label = t(you || "table.you_are_unknown", { role: observation.role });
     facts.push(h("span", { class: `role-badge ${observation.role}`, "data-testid": "my-role" }, label));
   }
   if (seat === null) facts.push(h("span", { class: "badge" }, t("table.watching")));
@@ -195,6 +201,8 @@ export function renderHandArea(page, choices, actions) {
       }),
     );
   }
+  // The Duel: bribes come before the main move and keep the turn.
+  if (turn && playing && isDuel(observation)) parts.push(renderBribes({ legal: view.legal, onBribe: actions.send }));
   parts.push(h("h2", { class: "visually-hidden" }, t("table.your_hand")));
   parts.push(
     renderHand({

@@ -18,7 +18,14 @@ const FALLBACK_BOTS = { bots: ["heuristic", "random"], default: "heuristic" };
 const form = document.getElementById("create-form");
 
 /** The seats each edition allows (the server checks them too). */
-const SEATS = { base: [3, 10], saboteur2: [2, 12] };
+const SEATS = { base: [3, 10], saboteur2: [2, 12], duel: [2, 2] };
+const ABOUT = {
+  base: "lobby.edition_base_about",
+  saboteur2: "lobby.edition_saboteur2_about",
+  duel: "lobby.edition_duel_about",
+};
+/** The server's bots, and those that play each edition (the Duel's are fewer). */
+let offered = FALLBACK_BOTS;
 
 /** The players' choice for the chosen edition, keeping the number chosen when it still fits. */
 function fillPlayers() {
@@ -32,29 +39,48 @@ function fillPlayers() {
     options.push(h("option", { value: players, selected: players === keep }, tn("lobby.players_option", players)));
   }
   fill(select, options);
-  // Saboteur 2 pays in gold pieces: how many gold cards to draw means nothing there.
-  document.getElementById("gold-draw-options").hidden = edition === "saboteur2";
+  // Saboteur 2 pays in gold pieces: how many gold cards to draw means nothing there;
+  // the Duel has neither gold cards nor a choice of who starts (rules-duel.md 10).
+  document.getElementById("gold-draw-options").hidden = edition !== "base";
+  document.getElementById("next-round-options").hidden = edition === "duel";
+  document.getElementById("duel-deck").hidden = edition !== "duel";
   // The options name the game and its seats; what the game is reads below, whole.
-  document.getElementById("edition-about").textContent = t(
-    edition === "saboteur2" ? "lobby.edition_saboteur2_about" : "lobby.edition_base_about",
-  );
+  document.getElementById("edition-about").textContent = t(ABOUT[edition] || ABOUT.base);
+  showBots();
 }
 
 async function fillBots() {
-  const select = document.getElementById("bots");
-  let offered = FALLBACK_BOTS;
   try {
     const response = await fetch("/api/bots", { cache: "no-store" });
     if (response.ok) offered = await response.json();
   } catch {
     // the server's list is a courtesy: the fallback names bots every server has
   }
+  showBots();
+}
+
+/** The bots the chosen edition may seat, its first the default where it has its own. */
+function showBots() {
+  const edition = document.getElementById("edition").value;
+  const own = offered.editions?.[edition];
+  const bots = own || offered.bots;
+  const chosen = own ? own[0] : offered.default;
   fill(
-    select,
-    offered.bots.map((spec) =>
-      h("option", { value: spec, selected: spec === offered.default }, BOT_WORDS[spec] ? t(BOT_WORDS[spec]) : spec),
-    ),
+    document.getElementById("bots"),
+    bots.map((spec) => h("option", { value: spec, selected: spec === chosen }, BOT_WORDS[spec] ? t(BOT_WORDS[spec]) : spec)),
   );
+}
+
+/** The Duel's own deck file, if one was chosen: its content, or null; throws a
+ * sentence to show when the file is not JSON. */
+async function chosenDeck() {
+  const file = document.getElementById("deck").files?.[0];
+  if (!file || document.getElementById("edition").value !== "duel") return null;
+  try {
+    return JSON.parse(await file.text());
+  } catch {
+    throw new Error(t("lobby.deck_not_json", { file: file.name }));
+  }
 }
 
 async function create(event) {
@@ -78,6 +104,17 @@ async function create(event) {
       open_hands: data.get("open_hands") === "on",
     },
   };
+  // The Duel's one option is open hands (rules-duel.md 10); its deck may be the host's own.
+  if (settings.edition === "duel") {
+    settings.options = { open_hands: settings.options.open_hands };
+    try {
+      const deck = await chosenDeck();
+      if (deck) settings.deck = deck;
+    } catch (error) {
+      showMessage(error.message);
+      return;
+    }
+  }
   if (!settings.name) {
     showMessage(t("common.write_name_first"));
     return;

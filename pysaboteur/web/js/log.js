@@ -7,6 +7,7 @@ import { joinSeries, t } from "./i18n.js";
 import { botMoveFinder, botMoveMark } from "./host.js";
 
 function rolesLine(summary, nameOf) {
+  if (!summary.roles) return t("log.duel_nuggets", { green: summary.nuggets[0], blue: summary.nuggets[1] });
   const roles = joinSeries(
     summary.roles.map((role, seat) => t("log.role_of", { name: nameOf(seat), role: ROLE_NAMES[role] })),
   );

@@ -3,7 +3,9 @@
 
 import { s, onActivate } from "./dom.js";
 import { CARD_H, CARD_W, cardArt } from "./card_art.js";
-import { describeCard, GOAL_NAMES, sidesText } from "./cards.js";
+import { tokensAt } from "./card_art_duel.js";
+import { describeCard, GOAL_NAMES, parseFace, sidesText } from "./cards.js";
+import { DUEL_STARTS, isGoalCell } from "./cards_duel.js";
 import { t } from "./i18n.js";
 
 export const GAP = 4;
@@ -15,6 +17,7 @@ const TARGET_TEXT = {
   place: "table.target_place",
   rockfall: "table.target_rockfall",
   map: "table.target_map",
+  key: "table.target_key",
 };
 
 /** The cells to draw: everything placed or offered, the start, and one cell of margin. */
@@ -31,8 +34,15 @@ export function mazeBounds(cells) {
 }
 
 /** The picture and words of one maze entry ({x, y, shape, card}) from an observation. */
-function placedCard(entry) {
+function placedCard(entry, goals) {
   if (entry.card === "start") return { spec: { kind: "start" }, label: describeCard("start") };
+  if (DUEL_STARTS.includes(entry.card))
+    return { spec: { kind: "start", colour: entry.card.slice(6) }, label: describeCard(entry.card) };
+  if (isGoalCell(goals, entry) && !GOAL_NAMES.includes(entry.card)) {
+    // A Duel goal face up: its printed code names it, its shape is how it lies.
+    const spec = { kind: "goal", card: entry.card, shape: entry.shape };
+    return { spec, label: describeCard(entry.shape, { goal: true }) };
+  }
   if (GOAL_NAMES.includes(entry.card)) {
     const spec = { kind: "goal", card: entry.card, shape: entry.shape };
     const label =
@@ -46,7 +56,9 @@ function placedCard(entry) {
 
 function faceDownGoal(goal) {
   let label = t("table.goal_face_down");
-  if (goal.card) label = t(goal.card === "gold" ? "table.goal_face_down_gold" : "table.goal_face_down_stone");
+  if (goal.card && !GOAL_NAMES.includes(goal.card))
+    label = t("table.goal_face_down_duel", { goal: describeCard(goal.card, { goal: true }) });
+  else if (goal.card) label = t(goal.card === "gold" ? "table.goal_face_down_gold" : "table.goal_face_down_stone");
   return { spec: { kind: "back", known: goal.card }, label };
 }
 
@@ -59,6 +71,7 @@ function faceDownGoal(goal) {
  *   lastCell  {x, y} of the last move's cell, outlined
  *   onTarget  called with the target when one is chosen
  *   zoom      pixels per unit
+ *   tokens    the Duel's tokens (the observation's `duel`): counters and keys on the cards
  */
 export function renderMaze({
   cards,
@@ -69,6 +82,7 @@ export function renderMaze({
   onTarget = null,
   zoom = 1,
   label = t("table.maze_label"),
+  tokens = null,
 }) {
   const bounds = mazeBounds([...cards, ...goals, ...targets]);
   const columns = bounds.maxX - bounds.minX + 1;
@@ -90,7 +104,9 @@ export function renderMaze({
   const drawn = s("g", { class: "maze-cards" });
   for (const entry of cards) {
     taken.add(`${entry.x},${entry.y}`);
-    drawn.append(cardAt(placedCard(entry), entry, at));
+    const card = cardAt(placedCard(entry, goals), entry, at);
+    if (tokens) card.append(tokensAt(tokens, entry, parseFace(entry.shape)));
+    drawn.append(card);
   }
   for (const goal of goals) {
     if (goal.face_up) continue;

@@ -40,8 +40,10 @@ export function parseMove(text) {
   if (head === "place") {
     move.card = words[1];
     [move.x, move.y] = cell(words[2]);
-  } else if (head === "rockfall" || head === "map") {
+  } else if (head === "rockfall" || head === "map" || head === "key") {
     move.card = head;
+    [move.x, move.y] = cell(words[1]);
+  } else if (head === "bribe") {
     [move.x, move.y] = cell(words[1]);
   } else if (head.startsWith("break-")) {
     Object.assign(move, { kind: "break", card: head, tool: head.slice(6), target: seatOf(words[1]) });

@@ -49,12 +49,12 @@ export function settingsList(table) {
     h(
       "li",
       { "data-testid": "settings-edition" },
-      table.edition === "saboteur2" ? t("common.saboteur2") : t("pregame.edition_base"),
+      { saboteur2: t("common.saboteur2"), duel: t("common.duel") }[table.edition] || t("pregame.edition_base"),
     ),
     h("li", {}, tn("pregame.players_and_bots", table.players, { bots: botKindText(table.bots) })),
-    table.edition !== "saboteur2" &&
+    table.edition === "base" &&
       h("li", {}, t("pregame.gold", { rule: GOLD_DRAW[options.gold_draw] || options.gold_draw })),
-    h("li", {}, NEXT_START[options.next_round_start] || options.next_round_start),
+    table.edition !== "duel" && h("li", {}, NEXT_START[options.next_round_start] || options.next_round_start),
     options.open_hands && h("li", {}, t("pregame.open_hands")),
     h("li", {}, clock),
     table.host !== null && h("li", { "data-testid": "settings-away-after" }, awayAfterSetting(table)),
@@ -229,7 +229,7 @@ export function renderJoin({ table, onJoin, onWatch, busy, result = null, offerW
 
 /** The game's name, by the table's edition. */
 function gameTitle(table) {
-  return table.edition === "saboteur2" ? t("common.saboteur2") : t("common.saboteur");
+  return { saboteur2: t("common.saboteur2"), duel: t("common.duel") }[table.edition] || t("common.saboteur");
 }
 
 /** "Ann", "Ann and Bea", "Ann, Bea and Cy". */

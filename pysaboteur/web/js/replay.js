@@ -13,6 +13,7 @@ import { asSentence, showMessage } from "./messages.js";
 import { ROLE_NAMES, describeMove, namer } from "./words.js";
 import { t, tn } from "./i18n.js";
 import { TalkPanel } from "./talk.js";
+import { isDuel } from "./duel_view.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
 const app = document.getElementById("app");
@@ -44,6 +45,7 @@ function seatExtras(observation) {
         h("span", { class: `role-badge ${role}` }, ROLE_NAMES[role]),
         // Saboteur 2's seat panels show the gold pieces already (seats.js): said once.
         !observation.gold_pieces &&
+          !isDuel(observation) &&
           h("span", { class: "fact" }, t("replay.gold", { gold: nuggetsText(observation.gold_so_far[seat]) })),
         renderMiniHand(observation.hands[seat]),
       ),
@@ -122,10 +124,11 @@ function show(data) {
   const view = { table: { ...state.facts, seats }, observation, clock: null, legal: [] };
   const nameOf = namer(view);
   // After the last move, the maze as the last round ended, every goal face up.
-  const ended = observation.phase === "over" ? observation.rounds.at(-1) : null;
+  const ended = observation.phase === "over" && !isDuel(observation) ? observation.rounds.at(-1) : null;
   state.maze.show({
     cards: ended ? ended.maze : observation.maze,
     goals: ended ? [] : observation.goals,
+    tokens: observation.duel || null,
     label: t("replay.maze_label"),
   });
   const moveText = data.move

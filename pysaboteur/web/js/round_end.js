@@ -3,7 +3,9 @@
 
 import { h } from "./dom.js";
 import { cardSvg } from "./card_art.js";
-import { goalName, piecesText } from "./cards.js";
+import { describeCard, goalName, piecesText } from "./cards.js";
+import { duelNuggets } from "./cards_duel.js";
+import { duelRoundOutcome, duelRoundSummary, isDuelRound } from "./duel_view.js";
 import { renderMaze } from "./maze_svg.js";
 import { t, tParts, tn } from "./i18n.js";
 import { ROLE_NAMES, isSaboteur2Round, listNames, openToText, personCase, roundOutcome } from "./words.js";
@@ -14,6 +16,7 @@ function roleBadge(role) {
 
 /** The content of the round-end dialog for finished round `number` (1-based). */
 export function renderRoundEnd({ summary, number, nameOf, viewer, observation, onContinue }) {
+  if (isDuelRound(summary)) return renderDuelRoundEnd({ summary, number, nameOf, viewer, observation, onContinue });
   const goalEntries = summary.maze.filter((entry) => ["gold", "stone-NE", "stone-NW"].includes(entry.card));
   const last = observation.phase === "over";
   const { svg } = renderMaze({
@@ -75,6 +78,14 @@ export function renderRoundEnd({ summary, number, nameOf, viewer, observation, o
         ),
       ),
     ),
+    roundEndFoot({ svg, last, number, onContinue }),
+  );
+}
+
+/** The foot of every round-end dialog: the maze as the round ended, folded, and the
+ * button to the next round or the score. */
+function roundEndFoot({ svg, last, number, onContinue }) {
+  return [
     h(
       "details",
       { class: "final-maze" },
@@ -90,6 +101,61 @@ export function renderRoundEnd({ summary, number, nameOf, viewer, observation, o
         last ? t("roundend.see_score") : t("roundend.next_round", { round: number + 1 }),
       ),
     ),
+  ];
+}
+
+/** The six goal cells of the Duel, in the order of a round's `goals` (rules-duel.md 2.1). */
+const DUEL_GOAL_CELLS = [[5, -2], [5, 0], [5, 2], [7, -1], [7, 1], [9, 0]];
+
+/** The Duel's round: why it ended, the score with trolls paid, its six goals, the maze
+ * with the counters as they lay. */
+function renderDuelRoundEnd({ summary, number, nameOf, viewer, observation, onContinue }) {
+  const last = observation.phase === "over";
+  const cells = (lists) => lists.flatMap((list, seat) => list.map((cell) => ({ cell, seat })));
+  const at = ({ cell, seat }) => ({ x: Number(cell.split(",")[0]), y: Number(cell.split(",")[1]), seat });
+  const bribed = new Map();
+  for (const { x, y, seat } of cells(summary.bribes).map(at)) {
+    const key = `${x},${y}`;
+    bribed.set(key, { x, y, seats: [...(bribed.get(key)?.seats || []), seat] });
+  }
+  const tokens = { claims: cells(summary.claims).map(at), bribes: [...bribed.values()], keys: [] };
+  const goals = DUEL_GOAL_CELLS.map(([x, y], index) => ({ x, y, face_up: true, card: summary.goals[index] }));
+  const faceUp = new Set(summary.maze.map((entry) => `${entry.x},${entry.y}`));
+  const { svg } = renderMaze({
+    cards: summary.maze,
+    goals: goals.filter((goal) => faceUp.has(`${goal.x},${goal.y}`)),
+    tokens,
+    zoom: 0.5,
+    label: t("roundend.maze_label", { round: number }),
+  });
+  return h(
+    "div",
+    { class: "round-end", "data-testid": "round-end" },
+    h("h2", { id: "round-end-title", tabindex: "-1", autofocus: true }, t("roundend.title", { round: number })),
+    h("p", { class: "outcome", "data-testid": "duel-round-end" }, duelRoundOutcome(summary)),
+    duelRoundSummary({ summary, number, nameOf, viewer, observation }),
+    h(
+      "section",
+      {},
+      h("h3", {}, t("roundend.goals")),
+      h(
+        "ul",
+        { class: "goal-list" },
+        goals.map((goal) => {
+          const label = t("roundend.duel_goal_label", {
+            cell: `${goal.x},${goal.y}`,
+            goal: describeCard(goal.card, { goal: true }),
+          });
+          return h(
+            "li",
+            {},
+            cardSvg({ kind: "goal", card: goal.card, shape: goal.card }, label, { width: 45, height: 63 }),
+            h("span", {}, tn("cards.nuggets", duelNuggets(goal.card))),
+          );
+        }),
+      ),
+    ),
+    roundEndFoot({ svg, last, number, onContinue }),
   );
 }
 
@@ -217,7 +283,7 @@ export function renderGameEnd({ observation, nameOf, viewer, tableId }) {
                 nameOf(seat),
                 winners.includes(seat) ? h("span", { class: "star", "aria-label": t("common.winner") }, " ★") : null,
               ),
-              observation.rounds.map((round) => h("td", {}, String(round.gold ? round.gold[seat] : "–"))),
+              observation.rounds.map((round) => h("td", {}, String(roundScore(round, seat)))),
               h("td", { class: "total", "data-testid": `nuggets-${seat}`, "data-gold": "" }, String(nuggets)),
             ),
           ),
@@ -244,6 +310,13 @@ export function renderGameEnd({ observation, nameOf, viewer, tableId }) {
       ),
     ),
   );
+}
+
+/** What a seat scored in a finished round: the Duel's nuggets after its trolls are
+ * paid, the other editions' gold. */
+function roundScore(round, seat) {
+  if (isDuelRound(round)) return round.nuggets[seat];
+  return round.gold ? round.gold[seat] : "–";
 }
 
 /** A score column's head, "round 2": on a narrow screen only the number shows. */

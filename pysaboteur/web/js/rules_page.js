@@ -1,15 +1,16 @@
-// The How to play page: the rules of both editions in the project's words
-// (docs/rules.md, docs/rules-saboteur2.md), the cards drawn by the table's own
+// The How to play page: the rules of the three editions in the project's words
+// (docs/rules.md, docs/rules-saboteur2.md, docs/rules-duel.md), the cards drawn by the table's own
 // drawing code, and every number read from the engine's tables through
 // /api/rules/{edition}, so that the page never says other than the table plays.
 
 import { formatNumber, t, tn } from "./i18n.js";
 import { fill, h } from "./dom.js";
-import { cardSvg } from "./card_art.js";
 import { cardLabel, isBaseFace, isDeadEnd, parseFace } from "./cards.js";
 import { renderMaze } from "./maze_svg.js";
+import { card, cards, deckNumbers, explained, list, para, section, sum, table } from "./rules_blocks.js";
+import { duelSections } from "./rules_page_duel.js";
 
-const EDITIONS = ["base", "saboteur2"];
+const EDITIONS = ["base", "saboteur2", "duel"];
 const app = document.getElementById("rules");
 const numbers = {};
 let edition = chosenEdition();
@@ -31,65 +32,6 @@ async function loadNumbers() {
   for (const [name, data] of answers) numbers[name] = data;
 }
 
-// ---- building blocks ------------------------------------------------------------
-
-const para = (text) => h("p", {}, text);
-const list = (items) => h("ul", { class: "rules-list" }, items.map((item) => h("li", {}, item)));
-const sum = (values) => values.reduce((total, value) => total + value, 0);
-
-/** One card as the table draws it, its name under it and, if given, how many the deck holds. */
-function card(spec, name, { count = null, each = false, code = "" } = {}) {
-  const note = count === null ? null : tn(each ? "rules.copies_each" : "rules.copies", count);
-  return h(
-    "figure",
-    { class: "rules-card", "data-card": code || spec.code || spec.shape || spec.kind },
-    cardSvg(spec, name),
-    h("figcaption", {}, h("span", { class: "card-name" }, name), note && h("span", { class: "card-count" }, note)),
-  );
-}
-
-const cards = (...figures) => h("div", { class: "rules-cards" }, figures);
-
-/** How many cards the deck holds, of each sort, for a sentence. */
-const deckNumbers = (data) => ({
-  deck: data.cards.deck,
-  paths: data.cards.path_total,
-  actions: data.cards.action_total,
-});
-
-/** A card with the words that explain it beside it. */
-function explained(figures, text) {
-  return h("div", { class: "rules-explained" }, cards(...figures), para(text));
-}
-
-/** A table whose first column heads each row; numbers are written the page language's way. */
-function table(caption, headers, rows, testid) {
-  const cell = (value) => (typeof value === "number" ? formatNumber(value) : value);
-  return h(
-    "div",
-    { class: "rules-table-wrap" },
-    h(
-      "table",
-      { class: "rules-table", "data-testid": testid },
-      h("caption", {}, caption),
-      h("thead", {}, h("tr", {}, headers.map((header) => h("th", { scope: "col" }, header)))),
-      h(
-        "tbody",
-        {},
-        rows.map((row) =>
-          h(
-            "tr",
-            {},
-            row.map((value, index) =>
-              index === 0 ? h("th", { scope: "row" }, cell(value)) : h("td", {}, cell(value)),
-            ),
-          ),
-        ),
-      ),
-    ),
-  );
-}
-
 /** An example maze drawn by the table's maze drawing, scaled to the page's width. */
 function exampleMaze(placed, goldAt, caption, label) {
   const goals = [-2, 0, 2].map((y) =>
@@ -104,19 +46,6 @@ function exampleMaze(placed, goldAt, caption, label) {
   return h("figure", { class: "rules-maze", "data-testid": "example-maze" }, svg, h("figcaption", {}, caption));
 }
 
-function section(id, title, ...body) {
-  return h(
-    "section",
-    {
-      class: "rules-section panel",
-      id: `rules-${id}`,
-      "data-testid": `rules-section-${id}`,
-      "aria-labelledby": `rules-${id}-title`,
-    },
-    h("h2", { id: `rules-${id}-title` }, title),
-    body,
-  );
-}
 
 // ---- what both editions share -----------------------------------------------------
 
@@ -525,7 +454,9 @@ function contents(sections) {
 
 function render() {
   const data = numbers[edition];
-  const sections = edition === "saboteur2" ? saboteur2Sections(data, numbers.base) : baseSections(data);
+  const sections =
+    { saboteur2: () => saboteur2Sections(data, numbers.base), duel: () => duelSections(data) }[edition]?.() ||
+    baseSections(data);
   const intro = t(`rules.intro_${edition}`, { min: data.min_players, max: data.max_players });
   fill(
     app,

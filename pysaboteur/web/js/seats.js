@@ -7,6 +7,7 @@ import { ROLE_WORDS, TOOLS, nuggetsText, piecesText } from "./cards.js";
 import { formatSeconds, secondsLeft } from "./clock.js";
 import { formatList, t, tParts, tn } from "./i18n.js";
 import { botPlayingBadge, handToBotButton } from "./host.js";
+import { duelSeatFacts, isDuel } from "./duel_view.js";
 
 const TOOL_WORDS = { pick: t("table.tool_pick"), lamp: t("table.tool_lamp"), cart: t("table.tool_cart") };
 
@@ -148,6 +149,7 @@ export function renderSeats({
           handSize(observation.hand_sizes[seat]),
           tools(observation.broken[seat]),
           observation.gold_pieces ? saboteur2Facts(observation, seat) : null,
+          isDuel(observation) ? duelSeatFacts(observation, seat) : null,
         ),
       observation && knownRole(observation, seat, mySeat),
       toMove &&
@@ -175,6 +177,7 @@ export function renderSeats({
       isMe &&
         observation?.gold &&
         !observation.gold_pieces &&
+        !isDuel(observation) &&
         h(
           "div",
           { class: "my-gold" },

@@ -14,9 +14,10 @@ import { renderRoundEnd } from "./round_end.js";
 import { renderJoin, renderLobbyRoom } from "./pregame.js";
 import { choicesFor } from "./choices.js";
 import { parseMove } from "./moves.js";
+import { isDuel } from "./duel_view.js";
 import { noteServerTime, startClockTicker } from "./clock.js";
 import { aRole, namer } from "./words.js";
-import { goalKind, isPathCode, shortName, turnedCode } from "./cards.js";
+import { describeCard, goalKind, isPathCode, shortName, turnedCode } from "./cards.js";
 import { clearMessages, showMessage } from "./messages.js";
 import { formatList, t } from "./i18n.js";
 import { TalkPanel } from "./talk.js";
@@ -231,7 +232,9 @@ function tellWhatTheMapShowed(observation) {
   const move = parseMove(text);
   const goal = observation.goals.find((each) => each.x === move.x && each.y === move.y);
   const cell = `${move.x},${move.y}`;
-  if (goal?.card) showMessage(t(goalKind(goal.card) === "gold" ? "table.map_gold" : "table.map_stone", { cell }), "info");
+  if (goal?.card && isDuel(observation)) {
+    showMessage(t("table.map_duel", { cell, goal: describeCard(goal.card, { goal: true }) }), "info");
+  } else if (goal?.card) showMessage(t(goalKind(goal.card) === "gold" ? "table.map_gold" : "table.map_stone", { cell }), "info");
 }
 
 /** After a Saboteur 2 move that showed the viewer something only it sees (an inspection,
@@ -575,11 +578,13 @@ function renderGame(view) {
 function showMaze(observation, choices) {
   const ghost =
     choices && isPathCode(choices.code) ? (state.turned ? turnedCode(choices.code) : choices.code) : null;
-  // Once the game is over, the maze as the last round ended: every goal face up.
-  const ended = observation.phase === "over" ? observation.rounds.at(-1) : null;
+  // Once the game is over, the maze as the last round ended: every goal face up
+  // (the Duel's observation keeps its last round's maze, goals and tokens as they ended).
+  const ended = observation.phase === "over" && !isDuel(observation) ? observation.rounds.at(-1) : null;
   state.maze.show({
     cards: ended ? ended.maze : observation.maze,
     goals: ended ? [] : observation.goals,
+    tokens: observation.duel || null,
     targets: choices?.cells || [],
     ghost,
     lastCell: lastCell(observation),
@@ -591,7 +596,7 @@ function lastCell(observation) {
   const text = observation.history.at(-1)?.at(-1);
   if (!text) return null;
   const move = parseMove(text);
-  return ["place", "rockfall", "map"].includes(move.kind) ? { x: move.x, y: move.y } : null;
+  return ["place", "rockfall", "map", "key", "bribe"].includes(move.kind) ? { x: move.x, y: move.y } : null;
 }
 
 function deselect() {

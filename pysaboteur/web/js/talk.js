@@ -332,7 +332,8 @@ export class TalkPanel {
   }
 
   drawClaims() {
-    if (this.readOnly || this.seat === null) {
+    // The Duel has no hidden sides to claim and its goals lie elsewhere: talk only.
+    if (this.readOnly || this.seat === null || this.view.table.edition === "duel") {
       fill(this.claims);
       return;
     }

@@ -8,6 +8,7 @@
 import { A_ROLE_WORDS, ROLE_WORDS, faceLetters, frontKind, isPathCode, pathKind, shortName } from "./cards.js";
 import { formatList, t, tn } from "./i18n.js";
 import { parseMove } from "./moves.js";
+import { duelRoundOutcome, isDuelRound } from "./duel_view.js";
 
 export const ROLE_NAMES = ROLE_WORDS;
 
@@ -107,6 +108,10 @@ export function describeMove(text, nameOf, viewer, secret = {}) {
       return say(`moves.rockfall.${mine}`);
     case "map":
       return say(`moves.map.${mine}`);
+    case "key":
+      return say(`moves.key.${mine}`);
+    case "bribe":
+      return say(`moves.bribe.${mine}`);
     case "discard":
       if (move.count > 1) {
         if (!move.card) return sayCount(`moves.discard_many_hidden.${mine}`, move.count);
@@ -149,6 +154,7 @@ export function openToText(summary) {
 export function roundOutcome(summary, nameOf, viewer) {
   const finderCase = summary.finder === viewer ? "you" : "other";
   const finder = summary.finder === null || summary.finder === undefined ? "" : nameOf(summary.finder);
+  if (isDuelRound(summary)) return duelRoundOutcome(summary);
   if (isSaboteur2Round(summary)) {
     if (!summary.gold_reached) {
       // Name only the sides that were dealt: a table may have no saboteur, no profiteer.
