@@ -13,6 +13,7 @@
 #include <stdexcept>
 #include <tuple>
 
+#include "playout_bind.hpp"
 #include "round.hpp"
 
 namespace nb = nanobind;
@@ -318,4 +319,5 @@ NB_MODULE(_core, m) {
           nb::arg("broken"), nb::arg("miners"), nb::arg("goals"), nb::arg("cells"), nb::arg("revealed"),
           nb::arg("offer"), nb::arg("gold"), nb::arg("gold_draw"), nb::arg("last_turn"), nb::arg("last_path"),
           nb::arg("finder"), nb::arg("round_gold"), nb::arg("discards"), nb::arg("maps"));
+    register_playout(m, [](nb::handle round) -> const Round& { return nb::cast<PyRound&>(round).round; });
 }
