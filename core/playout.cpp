@@ -9,14 +9,12 @@ namespace {
 constexpr int DEAD_END = 16;
 
 // maze_view._INSIDE: paths that leave this box are never the shortest way to a goal.
-bool inside(int key) {
-    int x = x_of(key), y = y_of(key);
-    return x >= -6 && x < 14 && y >= -9 && y < 10;
+bool inside(int key) {  // -6 <= x < 14, -9 <= y < 10, on the key's bytes (x + 128, y + 128)
+    return (static_cast<unsigned>(key) >> 8) - 122u < 20u && (static_cast<unsigned>(key) & 255u) - 119u < 19u;
 }
 
 bool open_ground(int key) { return inside(key) && !is_goal_key(key); }
 
-bool in_network(const Maze& maze, int key) { return maze.net_at(key) != 0; }
 
 // A double-ended queue of cell keys for the 0-1 breadth-first search (a card already
 // lying there costs nothing and goes to the front).
@@ -36,13 +34,13 @@ struct KeyDeque {
 };
 
 // rollout._after: the network's need once a connected card of ``shape`` lies at ``key``.
-int need_after(const GoalField& need, const Maze& maze, int key, int shape) {
+int need_after(const GoalField& need, const CellGrid& grid, int key, int shape) {
     int best = FAR;
     for (const auto& step : SIDE_STEP) {
         if (!(shape & step[0])) continue;
         int neighbour = key + step[1];
-        int s = maze.slot(neighbour);
-        if (s >= 0 && !(maze.slot_face[s] & step[2]) && !is_goal_key(neighbour)) continue;  // a wall
+        int other = grid.face(neighbour);
+        if (other >= 0 && !(other & step[2]) && !is_goal_key(neighbour)) continue;  // a wall
         best = std::min(best, need.need(neighbour));
     }
     return best;
@@ -74,7 +72,7 @@ void GoalField::reset() {
     valid_ = false;
 }
 
-void GoalField::compute(const Maze& maze, int goal) {
+void GoalField::compute(const CellGrid& grid, int goal) {
     // maze_view.cards_to_goal, step for step (the same queue order, the same stop).
     reset();
     valid_ = true;
@@ -87,15 +85,14 @@ void GoalField::compute(const Maze& maze, int goal) {
     while (!queue.empty()) {
         int key = queue.pop_front();
         int here = values_[key];
-        if (here < reached && in_network(maze, key)) reached = here;
+        if (here < reached && grid.in_network(key)) reached = here;
         if (here > reached + 1) break;
-        int shape_slot = key == target ? -1 : maze.slot(key);
-        int shape = shape_slot < 0 ? -1 : maze.slot_face[shape_slot];
+        int shape = key == target ? -1 : grid.face(key);
         for (const auto& step : SIDE_STEP) {
             if (shape >= 0 && !(shape & step[0])) continue;  // the path cannot leave on that side
             int neighbour = key + step[1];
-            int s = maze.slot(neighbour);
-            if (s < 0) {
+            int other = grid.face(neighbour);
+            if (other < 0) {
                 // A face-down goal is never open ground: it blocks the way.
                 if (open_ground(neighbour) && need(neighbour) > here + 1) {
                     set(neighbour, here + 1);
@@ -103,7 +100,6 @@ void GoalField::compute(const Maze& maze, int goal) {
                 }
                 continue;
             }
-            int other = maze.slot_face[s];
             if ((other & step[2]) && !(other & DEAD_END) && need(neighbour) > here) {
                 set(neighbour, here);
                 queue.push_front(neighbour);
@@ -133,6 +129,7 @@ void score_moves(const Round& round, const std::vector<uint32_t>& moves, GoalFie
     int seat = round.to_move;
     bool miner = round.miner[seat] != 0;
     const GoalField& need = fields.of(maze, target_goal(round, seat));
+    const CellGrid& grid = fields.grid_of(maze);
     int distance = FAR;
     for (int i = 0; i < maze.net_count; ++i) distance = std::min(distance, need.need(maze.slot_key[maze.net_of[i]]));
     bool gold_known = false;
@@ -147,7 +144,7 @@ void score_moves(const Round& round, const std::vector<uint32_t>& moves, GoalFie
                 int key = cell_of(code);
                 bool on_the_way = need.need(key) == distance;  // the shortest way crosses this cell
                 bool dead_end = shape & DEAD_END;
-                bool progress = !dead_end && need_after(need, maze, key, shape) < distance;
+                bool progress = !dead_end && need_after(need, grid, key, shape) < distance;
                 if (miner)
                     score = progress ? (distance == 1 ? 30.0 : 20.0) : (dead_end ? -20.0 : -1.0);
                 else if (progress)
@@ -161,9 +158,9 @@ void score_moves(const Round& round, const std::vector<uint32_t>& moves, GoalFie
             case ROCKFALL: {
                 int key = cell_of(code);
                 if (miner)  // clear a dead end lying where the shortest way would go
-                    score = (maze.face_at(key) & DEAD_END) && cleared(need, key, distance) ? 16.0 : -5.0;
+                    score = (grid.face(key) & DEAD_END) && cleared(need, key, distance) ? 16.0 : -5.0;
                 else
-                    score = in_network(maze, key) && need.reached(key) && need.need(key) == distance
+                    score = grid.in_network(key) && need.reached(key) && need.need(key) == distance
                                 ? 15.0 - distance
                                 : -5.0;
                 break;
@@ -227,7 +224,7 @@ uint32_t playout_choice(const Round& round, const std::vector<uint32_t>& moves, 
     return moves[0];  // never: a discard is always scored
 }
 
-PlayoutOutcome play_out(Round round, uint64_t seed, int limit, double guess_right) {
+PlayoutOutcome play_out(Round round, uint64_t seed, int limit, double guess_right, std::vector<uint32_t>* trace) {
     // One set of fields for every playout: calls into the core hold the GIL, so
     // playouts never overlap.
     static GoalFields fields;
@@ -240,6 +237,7 @@ PlayoutOutcome play_out(Round round, uint64_t seed, int limit, double guess_righ
         if (moves.empty()) break;
         uint32_t code = playout_choice(round, moves, fields, rng, guess_right);
         round.apply(code);
+        if (trace) trace->push_back(code);
         ++played;
         if (kind_of(code) == PLACE || kind_of(code) == ROCKFALL) fields.invalidate();
     }

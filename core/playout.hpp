@@ -31,6 +31,45 @@ struct SplitMix {
     size_t below(size_t count) { return static_cast<size_t>(next() % count); }
 };
 
+// A dense copy of the cards around the start and the goals: the search back from a
+// goal looks at every cell there several times, and a dense array costs less per
+// look than the maze's hash probe (cells farther out are looked up in the maze).
+class CellGrid {
+  public:
+    void build(const Maze& maze) {
+        maze_ = &maze;
+        for (int i = 0; i < SIZE; ++i) face_[i] = -1;
+        for (int i = 0; i < SIZE; ++i) net_[i] = 0;
+        for (int i = 0; i < maze.cell_count; ++i) {
+            int s = maze.slot_of[i];
+            int key = maze.slot_key[s];
+            if (!covers(key)) continue;
+            face_[index(key)] = static_cast<int16_t>(maze.slot_face[s]);
+            net_[index(key)] = maze.slot_net[s];
+        }
+    }
+    int face(int key) const {  // -1: no card there
+        if (covers(key)) return face_[index(key)];
+        int s = maze_->slot(key);
+        return s < 0 ? -1 : maze_->slot_face[s];
+    }
+    bool in_network(int key) const { return covers(key) ? net_[index(key)] != 0 : maze_->net_at(key) != 0; }
+
+  private:
+    // One cell beyond maze_view's box on every side, so that its cells' neighbours are here.
+    static constexpr int X0 = -7, X1 = 15, Y0 = -10, Y1 = 11;
+    static constexpr unsigned HEIGHT = Y1 - Y0;
+    static constexpr int SIZE = (X1 - X0) * HEIGHT;
+    // Unsigned arithmetic on the key's two bytes (x + 128, y + 128): no division.
+    static unsigned column(int key) { return (static_cast<unsigned>(key) >> 8) - (X0 + 128); }
+    static unsigned row(int key) { return (static_cast<unsigned>(key) & 255) - (Y0 + 128); }
+    static bool covers(int key) { return column(key) < X1 - X0 && row(key) < HEIGHT; }
+    static int index(int key) { return static_cast<int>(column(key) * HEIGHT + row(key)); }
+    const Maze* maze_ = nullptr;
+    int16_t face_[SIZE];
+    uint8_t net_[SIZE];
+};
+
 // maze_view.cards_to_goal for one goal: for each cell, the cards still to place
 // for a path through it to reach the goal (FAR where the search did not reach).
 // The values live in one array over every cell key; only the cells a search
@@ -38,7 +77,7 @@ struct SplitMix {
 class GoalField {
   public:
     GoalField();
-    void compute(const Maze& maze, int goal);
+    void compute(const CellGrid& grid, int goal);
     void reset();
     int need(int key) const { return values_[key & 0xFFFF] == ABSENT ? FAR : values_[key & 0xFFFF]; }
     bool reached(int key) const { return values_[key & 0xFFFF] != ABSENT; }
@@ -55,11 +94,19 @@ class GoalField {
 // The fields of the three goals, kept while the maze stays as it was.
 struct GoalFields {
     GoalField goal[3];
+    CellGrid grid;
+    bool grid_valid = false;
     void invalidate() {
         for (auto& field : goal) field.reset();
+        grid_valid = false;
+    }
+    const CellGrid& grid_of(const Maze& maze) {
+        if (!grid_valid) grid.build(maze);
+        grid_valid = true;
+        return grid;
     }
     const GoalField& of(const Maze& maze, int index) {
-        if (!goal[index].valid()) goal[index].compute(maze, index);
+        if (!goal[index].valid()) goal[index].compute(grid_of(maze), index);
         return goal[index];
     }
 };
@@ -85,8 +132,10 @@ struct PlayoutOutcome {
     std::vector<int> round_gold;  // each seat's gold this round, the picks played
 };
 
-// Plays a copy of ``round`` on by the policy until the round ends or ``limit`` moves.
-PlayoutOutcome play_out(Round round, uint64_t seed, int limit, double guess_right);
+// Plays a copy of ``round`` on by the policy until the round ends or ``limit`` moves;
+// ``trace``, if given, receives the codes played.
+PlayoutOutcome play_out(Round round, uint64_t seed, int limit, double guess_right,
+                        std::vector<uint32_t>* trace = nullptr);
 
 // The scores with no chance at all (breaks never passed over, discards without their
 // random part): what the lockstep test compares with rollout.py's.

@@ -31,6 +31,15 @@ void register_playout(nb::module_& m, RoundOf read_round) {
         "Plays a copy of the round on by the search's playout policy: (winning team, moves, "
         "each seat's gold this round). The round itself is not changed.");
     m.def(
+        "playout_trace",
+        [](nb::handle round, uint64_t seed, int limit, double guess_right) {
+            std::vector<uint32_t> trace;
+            play_out(round_of(round), seed, limit, guess_right, &trace);
+            return trace;
+        },
+        nb::arg("round"), nb::arg("seed"), nb::arg("limit") = 1000, nb::arg("guess_right") = GUESS_RIGHT,
+        "The codes play_out plays, in order (a test replays them on the reference engine).");
+    m.def(
         "play_outs",
         [](nb::handle round, uint64_t seed, int count, int limit, double guess_right) {
             // Many playouts of one position, each with its own seed: the miners' wins,
@@ -59,7 +68,9 @@ void register_playout(nb::module_& m, RoundOf read_round) {
         [](nb::handle round, int goal) {
             // maze_view.cards_to_goal, as (cell key, cards) pairs in key order.
             GoalField field;
-            field.compute(round_of(round).maze, goal);
+            CellGrid grid;
+            grid.build(round_of(round).maze);
+            field.compute(grid, goal);
             std::vector<std::tuple<int, int>> found;
             for (int key = 0; key < 65536; ++key)
                 if (field.reached(key)) found.emplace_back(key, field.need(key));

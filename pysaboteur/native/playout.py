@@ -55,6 +55,16 @@ def native_play_out(
     return PlayoutResult(_TEAMS.get(winner), moves, gold)
 
 
+def native_playout_codes(game: Any, seed: int, *, limit: int = WHOLE_ROUND) -> list[int] | None:
+    """The codes of the moves :func:`native_play_out` plays with this seed, in order."""
+    round_ = core_round_of(game)
+    if round_ is None:
+        return None
+    assert core is not None
+    codes: list[int] = core.playout_trace(round_, seed & (2**64 - 1), limit, core.GUESS_RIGHT)
+    return codes
+
+
 def native_miners_share(game: Any, seed: int, count: int) -> float | None:
     """The share of ``count`` playouts of ``game``'s round (each seeded from ``seed``)
     that the miners win, from the core; None where it cannot."""
