@@ -18,19 +18,15 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
-import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from pysaboteur.bots import make_bot  # noqa: E402
-from pysaboteur.bots.rollout import play_on, playout_move  # noqa: E402
-from pysaboteur.bots.value import miners_win_chance  # noqa: E402
-from pysaboteur.native.playout import native_play_out  # noqa: E402
-from pysaboteur.rules import Game, seat_observation  # noqa: E402
-from pysaboteur.rules.determinize import Determinizer  # noqa: E402
+from pysaboteur.bots import make_bot
+from pysaboteur.bots.rollout import play_on, playout_move
+from pysaboteur.bots.value import miners_win_chance
+from pysaboteur.native.playout import native_play_out
+from pysaboteur.rules import Game, seat_observation
+from pysaboteur.rules.determinize import Determinizer
 
 Rollout = Callable[[Game, int], object]
 
@@ -104,9 +100,10 @@ def decision_points(players: int, count: int, seed: int) -> list[tuple[object, o
         game = Game.new(players, seed=number)
         rng = random.Random(number)
         for _ in range(rng.randrange(2, 30)):
-            if game.phase != "play" or game.round_number != 1:
+            seat = game.to_move
+            if game.phase != "play" or game.round_number != 1 or seat is None:
                 break
-            game.play(heuristic.choose(seat_observation(game, game.to_move), game.legal_moves()))
+            game.play(heuristic.choose(seat_observation(game, seat), game.legal_moves()))
         number += 1
         if game.phase == "play" and game.to_move is not None and len(game.legal_moves()) > 6:
             points.append((seat_observation(game, game.to_move), game.legal_moves()))
