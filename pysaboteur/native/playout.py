@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final
 
-from ..rules.game import MINERS, SABOTEURS
+from ..rules.results import MINERS, SABOTEURS
 from . import core
 
 #: The core's teams (core/round.hpp Team), by the names the rules give them.
