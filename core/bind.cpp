@@ -14,6 +14,7 @@
 #include <tuple>
 
 #include "batch_bind.hpp"
+#include "playout_bind.hpp"
 #include "round.hpp"
 
 namespace nb = nanobind;
@@ -414,4 +415,5 @@ NB_MODULE(_core, m) {
           nb::arg("hats_out") = std::vector<uint8_t>{}, nb::arg("moves_played") = 0,
           nb::arg("looks") = std::vector<std::tuple<int, int, int, int, int>>{},
           nb::arg("swaps") = std::vector<std::tuple<int, int, int, std::vector<uint8_t>, std::vector<uint8_t>>>{});
+    register_playout(m, [](nb::handle round) -> const Round& { return nb::cast<PyRound&>(round).round; });
 }

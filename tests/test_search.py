@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from scenarios import corridor, crafted_game, in_turn
 
 from pysaboteur.bots import make_bot
@@ -153,3 +154,38 @@ def test_the_search_says_how_many_sampled_games_each_decision_took() -> None:
             searched += bot.last_iterations == 3
             game.play(move)
         assert searched > 0, edition
+
+
+def test_the_playout_is_native_or_python_and_nothing_else() -> None:
+    assert isinstance(bot := make_bot("ismcts:playout=python,playouts=4"), IsmctsBot)
+    assert (bot.playout, bot.playouts) == ("python", 4)
+    with pytest.raises(ValueError, match="native or python"):
+        make_bot("ismcts:playout=fast")
+
+
+def test_the_search_judges_by_the_round_played_out_or_by_the_value_model() -> None:
+    # One corridor card from the gold, the miner to move: whichever playout judges,
+    # its miners reach the gold at once, and the search's reward is certain.
+    script = in_turn(corridor((x, 0) for x in range(1, 7)))
+    game = crafted_game(3, script=script, roles=["miner", "miner", "saboteur"], set_aside="miner")
+    for spec in ("ismcts", "ismcts:playout=python", "ismcts:playouts=8", "ismcts:horizon=3"):
+        bot = make_bot(spec, seed=1)
+        assert isinstance(bot, IsmctsBot)
+        assert bot._judge(game.copy(), 3, random.Random(2)) == 1.0, spec
+
+
+def test_the_search_plays_the_same_move_for_a_seed_with_the_native_or_the_python_playout() -> None:
+    game = Game.new(5, seed=11)
+    heuristic = make_bot("heuristic", seed=1)
+    for _ in range(9):
+        seat = game.to_move
+        assert seat is not None
+        game.play(heuristic.choose(seat_observation(game, seat), game.legal_moves()))
+    seat = game.to_move
+    assert seat is not None
+    observation = seat_observation(game, seat)
+    for spec in ("ismcts:iterations=15", "ismcts:iterations=15,playout=python"):
+        first, second = (
+            make_bot(spec, seed=4).choose(observation, game.legal_moves()) for _ in range(2)
+        )
+        assert first == second and first in game.legal_moves(), spec

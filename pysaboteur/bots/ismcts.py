@@ -30,12 +30,14 @@ import math
 import random
 import time
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
+from ..native.playout import native_miners_share, native_play_out
 from ..rules.cards import MINER
 from ..rules.determinize import Determinizer
 from ..rules.game import MINERS, PLAY, Game
 from ..rules.moves import TAKE, Move
+from ..rules.native_engine import LegalMoves
 from ..rules.observation import Observation, viewer_seat
 from .base import register
 from .beliefs import RoleBeliefs
@@ -46,6 +48,10 @@ from .rollout import play_on
 from .value import miners_win_chance
 
 DEFAULT_ITERATIONS = 100
+#: Where the playouts run: in the core (to the round's end) where it plays the game,
+#: or always in Python (the value model judging after ``horizon`` moves).
+NATIVE_PLAYOUT: Final = "native"
+PYTHON_PLAYOUT: Final = "python"
 #: How much better than the heuristic's first choice another move must do on
 #: the samples (in chance of winning the round) before the search prefers it.
 CLEAR_MARGIN = 0.02
@@ -59,7 +65,8 @@ class Node:
         self.visits = 0
         self.available = 0
         self.reward = 0.0
-        self.children: dict[Move, Node] = {}
+        #: By the move's code where the core lists the moves (no ``Move`` is built), else by move.
+        self.children: dict[Move | int, Node] = {}
 
 
 class IsmctsBot:
@@ -76,7 +83,11 @@ class IsmctsBot:
         candidates: int = 6,
         horizon: int | None = None,
         exploration: float = 0.7,
+        playout: str = NATIVE_PLAYOUT,
+        playouts: int = 1,
     ) -> None:
+        if playout not in (NATIVE_PLAYOUT, PYTHON_PLAYOUT):
+            raise ValueError(f"ismcts playout must be {NATIVE_PLAYOUT} or {PYTHON_PLAYOUT}")
         # Saboteur 2's search plays rounds out, which costs more: its own default.
         self._saboteur2_iterations = iterations
         if iterations is None and seconds is None:
@@ -87,6 +98,8 @@ class IsmctsBot:
         self.candidates = candidates
         self.horizon = horizon
         self.exploration = exploration
+        self.playout = playout
+        self.playouts = playouts
         self._heuristic = HeuristicBot(seed)
         self._saboteur2: Saboteur2Search | None = None
         #: Sampled games the last decision was tried on (0: no search was needed), for
@@ -164,7 +177,7 @@ class IsmctsBot:
         game.play(move)
         path = [node]
         while game.phase == PLAY and game.round_number == number:
-            moves = game.legal_moves()
+            moves = _tree_keys(game.legal_moves())
             seat = game.to_move
             assert seat is not None
             for other in moves:
@@ -187,17 +200,28 @@ class IsmctsBot:
             visited.reward += miners_chance if roles[visited.seat] == MINER else 1 - miners_chance
         return miners_chance if roles[mover] == MINER else 1 - miners_chance
 
-    @staticmethod
-    def _judge(game: Game, horizon: int, rng: random.Random) -> float:
-        """Play ``horizon`` fast moves on, then the chance that the miners win the round."""
+    def _judge(self, game: Game, horizon: int, rng: random.Random) -> float:
+        """The chance that the miners win the round: the share of the core's playouts
+        to the round's end that they win, or (without the core, or with a ``horizon``
+        given) the value model after ``horizon`` fast moves played in Python."""
+        if self.horizon is None and self.playout != PYTHON_PLAYOUT:
+            seed = rng.getrandbits(64)
+            if self.playouts == 1:
+                played = native_play_out(game, seed)
+                if played is not None:
+                    return 1.0 if played.winner == MINERS else 0.0
+            else:
+                share = native_miners_share(game, seed, self.playouts)
+                if share is not None:
+                    return share
         winner = play_on(game, rng, horizon)
         if winner is None:
             return miners_win_chance(game)
         return 1.0 if winner == MINERS else 0.0
 
-    def _select(self, node: Node, moves: Sequence[Move]) -> tuple[Move, Node]:
+    def _select(self, node: Node, moves: Sequence[Move | int]) -> tuple[Move | int, Node]:
         best_value = -1.0
-        best: tuple[Move, Node] | None = None
+        best: tuple[Move | int, Node] | None = None
         for move in moves:
             child = node.children[move]
             value = child.reward / child.visits + self.exploration * math.sqrt(
@@ -210,6 +234,12 @@ class IsmctsBot:
         return best
 
 
+def _tree_keys(moves: Sequence[Move]) -> Sequence[Move | int]:
+    """The moves as the tree knows them: their codes where the core listed them, which
+    ``Game.play`` takes as they are."""
+    return moves.codes.tolist() if isinstance(moves, LegalMoves) else moves
+
+
 _SETTINGS = {
     "iterations": int,
     "seconds": float,
@@ -217,6 +247,8 @@ _SETTINGS = {
     "candidates": int,
     "horizon": int,
     "exploration": float,
+    "playout": str,
+    "playouts": int,
 }
 
 
@@ -232,6 +264,8 @@ def _make(settings: dict[str, str], seed: int | None) -> IsmctsBot:
             values[key] = _SETTINGS[key](text)
         except ValueError:
             raise ValueError(f"ismcts setting {key} must be a number, not {text!r}") from None
+        if key == "playout":
+            continue
         if (values[key] <= 0 and key != "horizon") or values[key] < 0:
             raise ValueError(f"ismcts setting {key} must be positive")
     if "time" in values:

@@ -17,6 +17,7 @@ way must cross, or a rockfall on the card at its tip.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from typing import Final
 
 from ..rules.cards import DEAD_END, MINER, cell_key, parse_shape
@@ -68,6 +69,28 @@ def playout_move(
         return moves[0]
     if game.phase == GOLD:
         return max(moves, key=lambda move: move.value)
+    best_score = -1e9
+    best: list[Move] = []
+    for move, score in zip(moves, move_scores(game, moves, rng.random, fields), strict=True):
+        if score is None:
+            continue
+        if score > best_score:
+            best_score = score
+            best = [move]
+        elif score == best_score:
+            best.append(move)
+    return rng.choice(best)
+
+
+def move_scores(
+    game: Game,
+    moves: Sequence[Move],
+    chance: Callable[[], float],
+    fields: dict[int, dict[int, int]] | None = None,
+) -> list[float | None]:
+    """The rules of thumb's score of each move (None: a break the seat passes over,
+    its guess saying the target is no opponent); ``chance`` draws in [0, 1), in the
+    order of the moves. The core scores the same (core/playout.cpp)."""
     seat = game.to_move
     assert seat is not None
     miner = game.roles[seat] == MINER
@@ -82,10 +105,10 @@ def playout_move(
     distance = min((need.get(key, FAR) for key in maze.network), default=FAR)
     gold_known = any(card == "gold" for card in game.maps[seat].values())
     roles = game.roles
-    best_score = -1e9
-    best: list[Move] = []
+    scores: list[float | None] = []
     for move in moves:
         kind = move.kind
+        score: float | None
         if kind == PLACE:
             shape = parse_shape(move.card)
             key = cell_key(move.x, move.y)
@@ -116,9 +139,10 @@ def playout_move(
                 )
         elif kind == BREAK:
             opponent = (roles[move.target] == MINER) != miner
-            if move.target == seat or rng.random() > (GUESS_RIGHT if opponent else 1 - GUESS_RIGHT):
-                continue
-            score = 4.0 if miner else 12.0
+            if move.target == seat or chance() > (GUESS_RIGHT if opponent else 1 - GUESS_RIGHT):
+                score = None
+            else:
+                score = 4.0 if miner else 12.0
         elif kind == FIX:
             if move.target == seat:
                 score = 25.0 if miner else 3.0
@@ -127,15 +151,11 @@ def playout_move(
         elif kind == MAP:
             score = -1.0 if gold_known else (10.0 if miner else 2.0)
         elif kind == DISCARD:
-            score = rng.random() * 0.5 + (0.5 if move.card.startswith("x") and miner else 0.0)
+            score = chance() * 0.5 + (0.5 if move.card.startswith("x") and miner else 0.0)
         else:
             score = 0.0
-        if score > best_score:
-            best_score = score
-            best = [move]
-        elif score == best_score:
-            best.append(move)
-    return rng.choice(best)
+        scores.append(score)
+    return scores
 
 
 def _cleared(need: dict[int, int], cells: dict[int, int], key: int, distance: int) -> bool:
