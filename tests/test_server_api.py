@@ -212,7 +212,7 @@ def test_pages_and_static_files(server: Server, tmp_path: Path) -> None:
 def test_offered_bots_and_no_caching(server: Server) -> None:
     response = server.call("GET", "/api/bots")
     offered = ["random", "heuristic"]
-    editions = {"base": offered, "saboteur2": offered, "duel": ["random"]}  # the Duel's: fewer
+    editions = {"base": offered, "saboteur2": offered, "duel": offered}  # both play the Duel
     assert response.json() == {"bots": offered, "default": "random", "editions": editions}
     assert response.headers["cache-control"] == "no-store"
 

@@ -105,15 +105,17 @@ def test_the_duel_is_for_two(server: Server, players: int) -> None:
     assert server.live_table_ids() == []
 
 
-def test_only_the_bots_that_play_the_duel_are_offered(server: Server) -> None:
+def test_the_bots_that_play_the_duel_are_offered_and_play_it_to_the_end(server: Server) -> None:
     offered = server.ok("GET", "/api/bots")
-    assert offered["editions"]["duel"] == ["random"]
+    assert offered["editions"]["duel"] == ["random", "heuristic"]
     assert offered["editions"]["base"] == offered["bots"] == ["random", "heuristic"]
-    body = {"name": "Ana", "edition": "duel", "players": 2, "bots": "heuristic"}
-    response = server.call("POST", "/api/tables", body=body)
-    assert error_of(response) == (400, "bad_request")
-    assert response.json()["error"]["message"].startswith("bots: 'heuristic' is not offered")
-    assert server.facts(server.create(players=3, bots="heuristic")["table"])["bots"] == "heuristic"
+    body = {"all_bots": True, "edition": "duel", "players": 2, "bots": "heuristic"}
+    table = server.ok("POST", "/api/tables", body=body)["table"]
+    assert server.facts(table)["bots"] == "heuristic"
+    server.wait_for(lambda: server.facts(table)["status"] == "over", "the heuristic Duel to end")
+    record = server.ok("GET", f"/api/tables/{table}/record")
+    assert game_from_record(record).nuggets == record["result"]["nuggets"]
+    assert len(record["rounds"]) == 3
 
 
 def test_a_corrected_deck_is_stored_used_and_recorded(tmp_path: Path) -> None:

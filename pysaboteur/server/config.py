@@ -18,7 +18,7 @@ EDITIONS = ("base", "saboteur2", "duel")
 #: The bots that play an edition, where not every bot does: of the server's bots,
 #: a table of that edition offers these (the first offered being its default).
 #: The Duel's heuristic goes here, before "random", once ``bots/heuristic_duel.py`` is in.
-EDITION_BOTS: dict[str, tuple[str, ...]] = {"duel": ("random",)}
+EDITION_BOTS: dict[str, tuple[str, ...]] = {"duel": ("random", "heuristic")}
 #: The largest table creation accepted, in bytes: it may carry a Duel deck file.
 MAX_CREATE = 16384
 
