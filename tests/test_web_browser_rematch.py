@@ -59,6 +59,8 @@ def test_three_play_a_game_then_two_play_again_and_one_watches(tmp_path: Path) -
             _, pages[name] = new_page(browser)
             open_seat(pages[name], server, table, token)
         pages["Ana"].get_by_test_id("start").click()
+        # The click starts the game on the server a moment later.
+        server.wait_for(lambda: server.facts(table)["status"] == "playing", "the game to start")
         # Each plays a move by clicking, in turn, as the game goes.
         rng = random.Random(20)
         clicked = 0
