@@ -211,9 +211,10 @@ def test_a_body_the_server_would_refuse_reaches_it_and_a_far_larger_one_does_not
     proxy: Proxy,
 ) -> None:
     client = proxy.client()
-    over_the_servers_limit = client.call("POST", "/api/tables", content=json_body(6000))
+    # A table's creation may be 16,384 bytes (a Duel deck file); the proxy lets 32 KiB by.
+    over_the_servers_limit = client.call("POST", "/api/tables", content=json_body(20000))
     assert error_of(over_the_servers_limit) == (413, "too_large")
-    over_the_proxys_limit = client.call("POST", "/api/tables", content=json_body(9000))
+    over_the_proxys_limit = client.call("POST", "/api/tables", content=json_body(40000))
     assert over_the_proxys_limit.status_code == 413
     assert "413 Request Entity Too Large" in over_the_proxys_limit.text
 

@@ -72,7 +72,8 @@ def create_duel(base: str, page: Page, deck: Path | None = None) -> str:
         .locator("option")
         .evaluate_all("nodes => nodes.map(node => node.value)")
     )
-    assert bots == ["random"]  # only the bots that play the Duel
+    assert bots == ["heuristic", "random"]  # only the bots that play the Duel
+    page.get_by_test_id("create-bots").select_option("random")
     assert page.locator("#gold-draw-options").is_hidden()
     assert page.locator("#next-round-options").is_hidden()
     if deck is not None:

@@ -30,7 +30,14 @@ export function cardTravels(root, cell, from) {
   const target = card.getBoundingClientRect();
   const source = from.getBoundingClientRect();
   const flying = s("svg", { class: "flying-card", viewBox: `0 0 ${CARD_W} ${CARD_H}`, "aria-hidden": "true" });
-  flying.append(art.cloneNode(true));
+  const copy = art.cloneNode(true);
+  // The copy is a picture only: no element of the page may be found twice (the
+  // Duel's counters on a card carry test ids, and an id must stay unique).
+  for (const element of [copy, ...copy.querySelectorAll("[id], [data-testid]")]) {
+    element.removeAttribute("id");
+    element.removeAttribute("data-testid");
+  }
+  flying.append(copy);
   Object.assign(flying.style, {
     left: `${target.left}px`,
     top: `${target.top}px`,
