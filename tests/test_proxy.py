@@ -54,7 +54,7 @@ POSTGRES = os.environ.get("PYSABOTEUR_TEST_POSTGRES")
 PROCESSES = 2 if POSTGRES else 1
 WEB = Path(__file__).parents[1] / "pysaboteur" / "web"
 #: The limits per address that the shipped file sets.
-CONNECTIONS, RATE, BURST = 100, 50, 500
+CONNECTIONS, RATE, BURST = 100, 50, 1000
 
 
 @pytest.fixture(scope="module")
