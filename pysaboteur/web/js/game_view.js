@@ -216,8 +216,9 @@ export function renderHandArea(page, choices, actions) {
     }),
   );
   if (turn && playing) {
-    if (view.legal.length === 1 && view.legal[0].kind === "pass")
-      parts.push(renderPass(() => actions.send(view.legal[0].text)));
+    // An empty hand passes, even where a Duel troll may still be bribed first.
+    const main = view.legal.filter((move) => move.kind !== "bribe");
+    if (main.length === 1 && main[0].kind === "pass") parts.push(renderPass(() => actions.send(main[0].text)));
     else if (page.chosen) {
       const codes = [...page.chosen].map((index) => observation.hand[index]);
       parts.push(
