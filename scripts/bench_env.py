@@ -53,25 +53,9 @@ def steps_per_second(
     time (the same on an idle machine; the CPU figure discounts other programs), and the
     games it took."""
     env = EDITIONS[edition].env(players=players)
-    choose = random.Random(seed).randrange
-    env.reset(seed=seed)
-    made = games = 0
     started = time.perf_counter()
-    cpu_started = time.process_time()
-    while made < steps:
-        observation, _, terminated, truncated, _ = env.last()
-        if terminated or truncated:
-            env.step(None)
-            if not env.agents:
-                games += 1
-                env.reset()
-            continue
-        # A bool view: NumPy finds the non-zeros of a bool array several times faster.
-        legal = np.flatnonzero(observation["action_mask"].view(np.bool_))
-        env.step(int(legal[choose(len(legal))]))
-        made += 1
-    cpu = time.process_time() - cpu_started
-    return made / (time.perf_counter() - started), made / cpu, games
+    cpu, games = aec_steps(env, steps, seed)
+    return steps / (time.perf_counter() - started), steps / cpu, games
 
 
 def aec_steps(env: Any, steps: int, seed: int) -> tuple[float, int]:
@@ -89,6 +73,7 @@ def aec_steps(env: Any, steps: int, seed: int) -> tuple[float, int]:
                 games += 1
                 env.reset()
             continue
+        # A bool view: NumPy finds the non-zeros of a bool array several times faster.
         legal = np.flatnonzero(observation["action_mask"].view(np.bool_))
         env.step(int(legal[choose(len(legal))]))
         made += 1
