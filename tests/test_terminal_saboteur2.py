@@ -29,7 +29,7 @@ from pysaboteur.rules.editions import find_edition
 from pysaboteur.rules.editions.saboteur2 import EXPANSION_TUNNELS
 from pysaboteur.rules.faces import SIDE_NAMES, SIDES, face_of, face_parts
 from pysaboteur.terminal.card_art import card_picture, path_card_texts, tunnel_lines
-from pysaboteur.terminal.move_list import move_groups
+from pysaboteur.terminal.move_list import ChooseDiscard, menu_entries, move_groups
 from pysaboteur.terminal.move_sentences import describe_move
 from pysaboteur.terminal.play import run_play
 from pysaboteur.terminal.position_view import render_view, to_text
@@ -374,13 +374,62 @@ def test_a_swap_of_hands_tells_the_two_seats_what_they_got() -> None:
 def test_the_move_list_groups_the_new_moves() -> None:
     game = saboteur2_game()
     game.state.hands[0][:] = ["theft", "trapped", "NS+EW", "swap-hats", "NS", "map"]
-    groups = dict(move_groups(enumerate(game.legal_moves(), start=1)))
+    groups = dict(move_groups(enumerate(menu_entries(game.legal_moves()), start=1)))
     assert [short for _, short in groups["theft"]] == ["theft"]
     assert [short for _, short in groups["trapped"]] == ["@1", "@2", "@3"]
     assert [short for _, short in groups["swap-hats"]] == ["@0", "@1", "@2", "@3"]
     assert "place NS+EW" in groups
     assert len(groups["discard"]) == 6
-    assert len(groups["discard 2 cards"]) == 15 and len(groups["discard 3 cards"]) == 20
+    assert "discard 2 cards" not in groups and "discard 3 cards" not in groups
+
+
+def test_the_discards_of_several_cards_are_one_entry_that_asks_for_the_cards() -> None:
+    # Listed one by one, the 15 pairs and 20 triples of a hand of six took 50 to
+    # 70 lines of the turn's screen (issue 20).
+    game = saboteur2_game()
+    game.state.hands[0][:] = ["theft", "trapped", "NS+EW", "swap-hats", "NS", "map"]
+    legal = game.legal_moves()
+    entries = menu_entries(legal)
+    choices = [entry for entry in entries if isinstance(entry, ChooseDiscard)]
+    assert choices == [ChooseDiscard(3)]
+    assert len(entries) == len(legal) - 35 + 1
+    groups = dict(move_groups(enumerate(entries, start=1)))
+    number = entries.index(choices[0]) + 1
+    assert groups["discard 2 to 3 cards"] == [(number, "choose the cards")]
+    # The entry comes right after the single discards, whose numbers it follows.
+    assert groups["discard"][-1][0] == number - 1
+
+
+def test_choosing_the_discard_of_several_asks_for_the_cards_by_their_letters(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    hand = Game.new(2, seed=5, edition="saboteur2").hands[0]
+    screens: list[str] = []
+    answers = iter(["a a", "a b c d", "c a", "quit", "y"])
+
+    def answer(prompt: str) -> str:
+        if prompt.startswith("Your move"):
+            screen = capsys.readouterr().out
+            screens.append(screen)
+            if len(screens) == 1:  # the first turn: the number of the entry on screen
+                found = re.search(r"(\d+) choose the cards", " ".join(screen.split()))
+                assert found is not None, screen
+                return found[1]
+        return next(answers)
+
+    prompts = scripted_input(monkeypatch, answer)
+    assert run_play(play_args(tmp_path), Options()) == 0
+    out = " ".join(("".join(screens) + capsys.readouterr().out).split())
+    listed = " ".join(screens[0][screens[0].rindex("Your moves") :].split())
+    assert "discard 2 to 3 cards" in listed and "discard 2 cards" not in listed
+    assert len(screens[0][screens[0].rindex("Your moves") :].splitlines()) < 20
+    asking = "Discard which cards? 2 to 3 letters of your hand (a b c): "
+    assert prompts.count(asking) == 3
+    assert "✗ 'a a' is not 2 to 3 different letters of your hand" in out
+    assert "is not allowed: a discard in Saboteur 2 takes 1 to 3 cards" in out
+    game = game_from_record(load_record(tmp_path / "game.json"))
+    first = next(move for move in game.moves if move.seat == 0)
+    assert first.cards_played() == tuple(sorted([hand[0], hand[2]]))
 
 
 def test_the_round_end_shows_every_dwarf_card_the_colours_winners_gold_and_thefts() -> None:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.measure import Measurement
@@ -24,14 +25,56 @@ def printed_card(shape: str) -> str:
     return duel if duel is not None else CARD_OF_FACE[parse_shape(shape)]
 
 
-def move_groups(numbered: Iterable[tuple[int, Move]]) -> list[tuple[str, list[tuple[int, str]]]]:
+@dataclass(frozen=True)
+class ChooseDiscard:
+    """One entry of the list for every discard of several cards: choosing it asks
+    for the cards, where listing them all would take 50 to 70 lines (issue 20)."""
+
+    most: int  # the most cards one discard takes here
+
+
+#: What a number of the person's list stands for: a move, or the question of a discard.
+Entry = Move | ChooseDiscard
+
+
+def menu_entries(legal: Sequence[Move]) -> list[Entry]:
+    """The person's numbered list: the legal moves, their discards of several cards
+    replaced by one :class:`ChooseDiscard` where the first of them stood."""
+    entries: list[Entry] = []
+    most = 1
+    for move in legal:
+        if move.kind == "discard" and move.also:
+            if most == 1:
+                entries.append(move)  # a place holder, replaced below
+            most = max(most, 1 + len(move.also))
+        else:
+            entries.append(move)
+    return [
+        ChooseDiscard(most)
+        if isinstance(entry, Move) and entry.kind == "discard" and entry.also
+        else entry
+        for entry in entries
+    ]
+
+
+def move_groups(
+    numbered: Iterable[tuple[int, Entry]],
+) -> list[tuple[str, list[tuple[int, str]]]]:
     """Numbered moves grouped by kind and card: ``(title, [(number, short text)])``.
 
-    Saboteur 2's discards of one, two and three cards are three groups, so
-    that the longer ones do not hide the single discards.
+    Discards of several cards are one entry of their own group, after the
+    single discards, so that choosing the cards comes after the list.
     """
     groups: dict[str, list[tuple[int, str]]] = {}
     for number, move in numbered:
+        if isinstance(move, ChooseDiscard):
+            # The kinds' titles are the notation's words; only this one is a phrase.
+            if move.most == 2:
+                title = _("discard 2 cards")
+            else:
+                title = _("discard 2 to {most} cards").format(most=move.most)
+            groups.setdefault(title, []).append((number, _("choose the cards")))
+            continue
         notation = move.notation()
         if move.kind == "place":
             title = f"place {printed_card(move.card)}"
@@ -39,10 +82,6 @@ def move_groups(numbered: Iterable[tuple[int, Move]]) -> list[tuple[str, list[tu
         elif move.kind in ("break", "fix"):
             title = move.card
             short = notation.removeprefix(move.card + " ")
-        elif move.kind == "discard" and move.also:
-            # The kinds' titles are the notation's words; only this one is a phrase.
-            title = _("discard {count} cards").format(count=1 + len(move.also))
-            short = notation.removeprefix("discard ")
         elif move.kind in ("map", "rockfall", "discard", "clear"):
             title = move.kind
             short = notation.removeprefix(move.kind + " ")
@@ -85,7 +124,7 @@ class MoveLine:
         return Measurement(max(widths, default=0), total)
 
 
-def render_moves(numbered: Iterable[tuple[int, Move]]) -> Table:
+def render_moves(numbered: Iterable[tuple[int, Entry]]) -> Table:
     """Numbered moves, one wrapped line of moves per kind and card."""
     table = Table(box=None, show_header=False, padding=(0, 1), pad_edge=False)
     table.add_column(style="bold", no_wrap=True)

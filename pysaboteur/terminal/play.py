@@ -29,9 +29,9 @@ from ..rules import GOLD, Game, Move, Observation, Options, save_record, seat_ob
 from ..rules.duel_deck import DeckError
 from ..rules.editions import find_edition
 from ..rules.game import STEAL
-from ..rules.moves import HEADS, NotationError
+from ..rules.moves import DISCARD, HEADS, NotationError
 from .maze_view import cell_of, render_maze_panel
-from .move_list import printed_card, render_moves
+from .move_list import ChooseDiscard, Entry, menu_entries, printed_card, render_moves
 from .move_sentences import describe_move, who
 from .position_view import render_view
 from .recent_moves import changed_cells, moves_since_own_turn
@@ -143,7 +143,7 @@ def _run_play(args: argparse.Namespace, options: Options) -> int:
             deck=getattr(args, "deck", None),
         )
     except DeckError as error:
-        _error(_("--deck: {problem}").format(problem=error))
+        _error(_("--deck: {problem}").format(problem=translate(error.reason, language())))
         return 2
     console.print(Rule(pgettext("edition", edition.title)))
     console.print(
@@ -327,7 +327,7 @@ class PlaySession:
             )
         )
         self.console.print(Text(_("Your moves"), style="bold"))
-        self.console.print(render_moves(enumerate(self.game.legal_moves(), start=1)))
+        self.console.print(render_moves(enumerate(menu_entries(self.game.legal_moves()), start=1)))
         self.console.print(_(_LIST_HINT))
 
     def _understand(
@@ -352,7 +352,7 @@ class PlaySession:
             self._confirm_quit()
             return None
         if len(words) == 1 and words[0].isdigit():
-            return self._numbered(int(words[0]), legal)
+            return self._numbered(int(words[0]), legal, observation)
         if len(words) == 1 and _hand_card(words[0], observation.get("hand") or []) is not None:
             self._list_moves(legal, observation, words)  # a card's letter alone: its moves
             return None
@@ -371,16 +371,54 @@ class PlaySession:
             return None
         return move
 
-    def _numbered(self, number: int, legal: Sequence[Move]) -> Move | None:
+    def _numbered(
+        self, number: int, legal: Sequence[Move], observation: Observation
+    ) -> Move | None:
         """Move ``number`` of the list shown at the start of the turn (and by ``?``)."""
-        if 1 <= number <= len(legal):
-            return legal[number - 1]
-        self._complain(
-            _("there is no move {number}: choose 1 to {last} (? lists them)").format(
-                number=number, last=len(legal)
+        entries = menu_entries(legal)
+        if not 1 <= number <= len(entries):
+            self._complain(
+                _("there is no move {number}: choose 1 to {last} (? lists them)").format(
+                    number=number, last=len(entries)
+                )
             )
-        )
-        return None
+            return None
+        entry = entries[number - 1]
+        if isinstance(entry, ChooseDiscard):
+            return self._ask_discard(entry, legal, observation)
+        return entry
+
+    def _ask_discard(
+        self, choice: ChooseDiscard, legal: Sequence[Move], observation: Observation
+    ) -> Move | None:
+        """The cards of a discard of several, asked by their letters in the hand;
+        an empty answer goes back to the move prompt."""
+        hand = observation.get("hand") or []
+        letters = " ".join(hand_letter(index) for index in range(min(choice.most, len(hand))))
+        prompt = _("Discard which cards? 2 to {most} letters of your hand ({letters}): ")
+        while True:
+            text = self._read(prompt.format(most=choice.most, letters=letters))
+            if not text.strip():
+                return None
+            cards = _discarded_cards(text, hand)
+            if cards is None:
+                self._complain(
+                    _("{text!r} is not 2 to {most} different letters of your hand").format(
+                        text=text.strip(), most=choice.most
+                    )
+                )
+                continue
+            ordered = sorted(cards)
+            move = Move(self.seat, DISCARD, ordered[0], also=tuple(ordered[1:]))
+            if move in legal:
+                return move
+            reason = self.game.why_illegal(move)
+            self._complain(
+                _("{move} is not allowed: {reason}").format(
+                    move=move.notation(),
+                    reason=translate(reason, language()) if reason else "",
+                )
+            )
 
     def _complain(self, message: str) -> None:
         self.console.print(Text("✗ ", style="bold red") + Text(message))
@@ -388,7 +426,7 @@ class PlaySession:
     def _list_moves(
         self, legal: Sequence[Move], observation: Observation, words: list[str]
     ) -> None:
-        numbered = list(enumerate(legal, start=1))
+        numbered: list[tuple[int, Entry]] = list(enumerate(menu_entries(legal), start=1))
         if words:
             asked = " ".join(words)
             wanted = _card_or_kind(asked, observation.get("hand") or [])
@@ -662,8 +700,22 @@ def _card_or_kind(text: str, hand: list[str]) -> str | None:
     return word if word in hand or word in USAGE else None  # USAGE names every kind of move
 
 
-def _uses(move: Move, wanted: str) -> bool:
+def _discarded_cards(text: str, hand: list[str]) -> list[str] | None:
+    """The cards of the hand that ``text`` names by their letters (``a c e`` or ``ace``),
+    or None unless it names 2 or more different ones."""
+    letters = "".join(text.split()).lower()
+    if len(set(letters)) != len(letters) or len(letters) < 2:
+        return None
+    cards = [_hand_card(letter, hand) for letter in letters]
+    if any(card is None for card in cards):
+        return None
+    return [card for card in cards if card is not None]
+
+
+def _uses(move: Entry, wanted: str) -> bool:
     """Whether ``move`` is of kind ``wanted`` or plays (or discards) the card ``wanted``."""
+    if isinstance(move, ChooseDiscard):  # any card of the hand may be among them
+        return wanted == DISCARD or wanted not in USAGE
     if move.kind == wanted:
         return True
     if move.kind == "place":
