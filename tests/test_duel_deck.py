@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from pysaboteur.i18n import translate
 from pysaboteur.rules import Game
 from pysaboteur.rules.duel_deck import DeckError, deck_from_dict, load_deck, shipped_deck
 from pysaboteur.rules.duel_faces import FaceError, read_face, turned
@@ -125,17 +126,17 @@ BAD_DECKS: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
         _set("starts.1.face", "NESW/ladder-green"),
         "start 'start-blue': its face is 'NESW/ladder-blue'",
     ),
-    ("too few path cards", _set("paths.0.count", 2), "paths: there are 34 paths cards, not 33"),
-    ("count zero", _set("paths.0.count", 0), "path 'NS': its count must be at least 1, not 0"),
+    ("too few path cards", _set("paths.0.count", 2), "paths: 34 cards in all, not 33"),
+    ("count zero", _set("paths.0.count", 0), "path card 'NS': its count must be at least 1, not 0"),
     (
         "count not whole",
         _set("paths.0.count", 1.5),
-        "path 'NS': its count must be a whole number, not 1.5",
+        "path card 'NS': its count must be a whole number, not 1.5",
     ),
     (
         "count missing",
         lambda data: data["paths"][0].pop("count"),
-        "path 'NS': its count must be a whole number, not null",
+        "path card 'NS': its count must be a whole number, not null",
     ),
     (
         "a goal twice",
@@ -145,12 +146,12 @@ BAD_DECKS: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
     (
         "a goal with a count",
         _set("goals.0.count", 2),
-        "goal 'xNEW': 'count' is not a field of a goal entry",
+        "goal 'xNEW': 'count' is not a field of an entry of goals",
     ),
     (
         "too many actions",
         _set("actions.0.count", 3),
-        "actions: there are 18 actions cards, not 19",
+        "actions: 18 cards in all, not 19",
     ),
     (
         "an unknown action",
@@ -305,3 +306,30 @@ def test_a_corrected_deck_is_used_by_the_game(tmp_path: Path) -> None:
     assert dealt.count("NS+xE/gold2@E") == 1
     assert dealt.count("NS") == 2
     assert not load_deck(path).provisional
+
+
+#: Refusals said in Slovak: the deck's own words (fields, codes) stay as written.
+SAID_IN_SLOVAK = {
+    "too few path cards": "paths: spolu 34 kariet, nie 33",
+    "count zero": "karta cesty 'NS': počet musí byť aspoň 1, nie 0",
+    "a code that does not parse": (
+        "karta cesty 'SN': kód sa nedá prečítať: skupina 'SN' nie je zápis strán v poradí N E S W"
+    ),
+    "a face two card types share": (
+        "cieľ 'NE': líce 'NE' má aj karta cesty 'NE': líce na stole musí označovať jednu kartu"
+    ),
+    "provisional not a flag": "provisional: musí byť true alebo false",
+}
+
+
+@pytest.mark.parametrize("name", SAID_IN_SLOVAK)
+def test_a_refusal_is_said_in_the_owner_s_language(name: str, tmp_path: Path) -> None:
+    change = next(change for bad, change, _ in BAD_DECKS if bad == name)
+    assert translate(_refusal(change, tmp_path), "sk") == SAID_IN_SLOVAK[name]
+
+
+def test_every_refusal_has_its_words_in_every_language(tmp_path: Path) -> None:
+    for _, change, _ in BAD_DECKS:
+        refusal = _refusal(change, tmp_path)
+        for lang in ("el", "it", "lt", "sk", "tr"):
+            assert translate(refusal, lang) != refusal, (lang, refusal)

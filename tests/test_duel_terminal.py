@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import builtins
+import json
 import random
 import re
 from pathlib import Path
@@ -148,3 +149,14 @@ def test_the_rounds_end_shows_claims_trolls_paid_and_nuggets() -> None:
     rows = [line.split() for line in text.splitlines() if re.match(r"\s+[01]\s", line)]
     assert rows[0][-6:] == ["1,-1", "2,-1", "3", "1", "1", "2"]
     assert rows[1][-5:] == ["5,0", "2", "0", "0", "2"]
+
+
+def test_a_refused_deck_is_refused_in_the_person_s_language(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    deck = shipped_deck().to_dict()
+    deck["paths"][0]["count"] += 1
+    bad = tmp_path / "deck.json"
+    bad.write_text(json.dumps(deck), "utf-8")
+    assert run_play(play_args(tmp_path, deck=str(bad), lang="sk"), Options()) == 2
+    assert "--deck: paths: spolu 34 kariet, nie 35" in capsys.readouterr().err

@@ -86,7 +86,7 @@ def _broken(change: Any) -> dict[str, Any]:
         (lambda r: r.update(players=3), '"players" must be 2 in the Duel'),
         (
             lambda r: r["duel_deck"]["paths"][0].update(count=9),
-            '"duel_deck": paths: there are 34 paths cards, not 40',
+            '"duel_deck": paths: 34 cards in all, not 40',
         ),
         (
             lambda r: r["result"]["nuggets"].__setitem__(0, 9),

@@ -174,7 +174,9 @@ def test_a_deck_file_is_for_the_duel_only(server: Server) -> None:
 def test_a_deck_refusal_speaks_the_requester_s_language(server: Server) -> None:
     body = {"name": "Ana", "edition": "duel", "players": 2, "deck": _broken("counts")}
     response = server.http.post("/api/tables", json=body, headers={"Accept-Language": "sk"})
-    assert response.json()["error"]["message"].startswith("deck: súbor balíčka je odmietnutý: ")
+    # The engine's reason too, not only the server's frame (issue 19).
+    message = response.json()["error"]["message"]
+    assert message == "deck: súbor balíčka je odmietnutý: paths: spolu 34 kariet, nie 35"
 
 
 # ---- no leaks ------------------------------------------------------------------------

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from .duel_faces import COLOURS, FaceError, read_face, turned
+from .reasons import Reason
 
 FORMAT: Final = "saboteur-duel-deck/1"
 PATH_CARDS: Final = 34
@@ -49,12 +50,35 @@ _TOP_FIELDS: Final = ("format", "provisional", "about", "starts", "paths", "goal
 
 
 class DeckError(ValueError):
-    """A deck file that breaks a rule: ``entry`` names the card, ``problem`` the rule."""
+    """A deck file that breaks a rule: ``entry`` names the card, ``problem`` the rule.
 
-    def __init__(self, entry: str, problem: str) -> None:
-        super().__init__(f"{entry}: {problem}" if entry else problem)
+    Both are :class:`Reason` values (a field's name, such as ``paths[3]``, is
+    the file's own word and stays as it is), so that the terminal and the
+    server say the refusal in the owner's language; ``str()`` of the error is
+    the English sentence, itself a :class:`Reason`.
+    """
+
+    def __init__(self, entry: str, problem: Reason) -> None:
         self.entry = entry
         self.problem = problem
+        self.reason = (
+            Reason("{entry}: {problem}", entry=entry, problem=problem) if entry else problem
+        )
+        super().__init__(self.reason)
+
+    def __str__(self) -> str:
+        return self.reason
+
+
+def _card_entry(section: str, code: str) -> Reason:
+    """How a refusal names an entry of a section: ``path card 'NS'``."""
+    if section == "paths":
+        return Reason("path card {code!r}", code=code)
+    if section == "goals":
+        return Reason("goal {code!r}", code=code)
+    if section == "actions":
+        return Reason("action {code!r}", code=code)
+    return Reason("start {code!r}", code=code)
 
 
 @dataclass(frozen=True)
@@ -194,7 +218,14 @@ def load_deck(source: str | Path | dict[str, Any] | DuelDeck | None) -> DuelDeck
     try:
         text = path.read_text("utf-8")
     except OSError as error:
-        raise DeckError("", f"cannot read the deck file {str(path)!r}: {error.strerror}") from None
+        raise DeckError(
+            "",
+            Reason(
+                "cannot read the deck file {path!r}: {problem}",
+                path=str(path),
+                problem=error.strerror or "",
+            ),
+        ) from None
     return deck_from_dict(_json(text, str(path)))
 
 
@@ -202,25 +233,33 @@ def _json(text: str, where: str) -> dict[str, Any]:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
-        raise DeckError("", f"{where} is not JSON: {error}") from None
+        raise DeckError(
+            "",
+            Reason(
+                "{file} is not JSON (line {line}, column {column})",
+                file=where,
+                line=error.lineno,
+                column=error.colno,
+            ),
+        ) from None
     if not isinstance(data, dict):
-        raise DeckError("", "a deck file is a JSON object")
+        raise DeckError("", Reason("a deck file is a JSON object"))
     return data
 
 
 def deck_from_dict(data: dict[str, Any]) -> DuelDeck:
     """Check a deck file's contents; :class:`DeckError` for the first rule it breaks."""
     if data.get("format") != FORMAT:
-        raise DeckError("format", f'a deck file says "format": "{FORMAT}"')
+        raise DeckError("format", Reason('a deck file says "format": "{format}"', format=FORMAT))
     unknown = sorted(set(data) - set(_TOP_FIELDS))
     if unknown:
-        raise DeckError(unknown[0], "is not a field of a deck file")
+        raise DeckError(unknown[0], Reason("is not a field of a deck file"))
     provisional = data.get("provisional")
     if not isinstance(provisional, bool):
-        raise DeckError("provisional", "must be true or false")
+        raise DeckError("provisional", Reason("must be true or false"))
     about = data.get("about", "")
     if not isinstance(about, str):
-        raise DeckError("about", "must be a string")
+        raise DeckError("about", Reason("must be a string"))
     starts, start_faces = _read_starts(data.get("starts"))
     paths = _read_entries(data.get("paths"), "paths", counted=True)
     goals = _read_entries(data.get("goals"), "goals", counted=False)
@@ -233,9 +272,11 @@ def deck_from_dict(data: dict[str, Any]) -> DuelDeck:
     for entry in actions:
         if entry.code not in ACTION_KINDS:
             raise DeckError(
-                f"action {entry.code!r}",
-                "is not an action card of the Duel (break-T, fix-T, fix-T-U with T before U "
-                "in the order pick, lamp, cart, key, map, rockfall)",
+                _card_entry("actions", entry.code),
+                Reason(
+                    "is not an action card of the Duel (break-T, fix-T, fix-T-U with T before U "
+                    "in the order pick, lamp, cart, key, map, rockfall)"
+                ),
             )
     _check_distinct_faces(start_faces, paths, goals)
     return DuelDeck(provisional, about, starts, start_faces, paths, goals, actions)
@@ -243,22 +284,29 @@ def deck_from_dict(data: dict[str, Any]) -> DuelDeck:
 
 def _read_starts(value: Any) -> tuple[tuple[Entry, ...], tuple[str, ...]]:
     if not isinstance(value, list) or len(value) != 2:
-        raise DeckError("starts", "there are exactly two start cards, start-green and start-blue")
+        raise DeckError(
+            "starts", Reason("there are exactly two start cards, start-green and start-blue")
+        )
     entries = []
     faces = []
     for index, (item, colour) in enumerate(zip(value, COLOURS, strict=True)):
         name = f"start-{colour}"
         if not isinstance(item, dict) or item.get("card") != name:
-            raise DeckError(f"starts[{index}]", f"must be the start card {name!r}")
+            raise DeckError(
+                f"starts[{index}]", Reason("must be the start card {name!r}", name=name)
+            )
         face = item.get("face")
         wanted = f"NESW/ladder-{colour}"
         if face != wanted:
             raise DeckError(
-                f"start {name!r}",
-                f"its face is {wanted!r}: NESW with the ladder of its own colour "
-                "and no other marker",
+                _card_entry("starts", name),
+                Reason(
+                    "its face is {face!r}: NESW with the ladder of its own colour "
+                    "and no other marker",
+                    face=wanted,
+                ),
             )
-        entries.append(Entry(name, 1, _source(item, f"start {name!r}")))
+        entries.append(Entry(name, 1, _source(item, _card_entry("starts", name))))
         faces.append(face)
     return tuple(entries), tuple(faces)
 
@@ -266,33 +314,44 @@ def _read_starts(value: Any) -> tuple[tuple[Entry, ...], tuple[str, ...]]:
 def _source(item: dict[str, Any], entry: str) -> str:
     source = item.get("source", "")
     if not isinstance(source, str):
-        raise DeckError(entry, '"source" must be a string (C1 card numbers, or P and the reason)')
+        raise DeckError(
+            entry, Reason('"source" must be a string (C1 card numbers, or P and the reason)')
+        )
     return source
 
 
 def _read_entries(value: Any, section: str, *, counted: bool) -> tuple[Entry, ...]:
     if not isinstance(value, list):
-        raise DeckError(section, "must be a list of cards")
+        raise DeckError(section, Reason("must be a list of cards"))
     entries = []
     seen: set[str] = set()
-    singular = section.removesuffix("s")
     for index, item in enumerate(value):
         if not isinstance(item, dict) or not isinstance(item.get("code"), str):
-            raise DeckError(f"{section}[{index}]", 'each card is an object with a "code"')
+            raise DeckError(f"{section}[{index}]", Reason('each card is an object with a "code"'))
         code = item["code"]
-        entry = f"{singular} {code!r}"
+        entry = _card_entry(section, code)
         extra = sorted(set(item) - {"code", "count", "source"} - ({"count"} if counted else set()))
         if not counted and "count" in item:
             extra = ["count", *extra]
         if extra:
-            raise DeckError(entry, f"{extra[0]!r} is not a field of a {singular} entry")
+            raise DeckError(
+                entry,
+                Reason(
+                    "{field!r} is not a field of an entry of {section}",
+                    field=extra[0],
+                    section=section,
+                ),
+            )
         count = item.get("count") if counted else 1
         if not isinstance(count, int) or isinstance(count, bool):
-            raise DeckError(entry, f"its count must be a whole number, not {json.dumps(count)}")
+            raise DeckError(
+                entry,
+                Reason("its count must be a whole number, not {count}", count=json.dumps(count)),
+            )
         if count < 1:
-            raise DeckError(entry, f"its count must be at least 1, not {count}")
+            raise DeckError(entry, Reason("its count must be at least 1, not {count}", count=count))
         if code in seen:
-            raise DeckError(entry, f"is listed twice in {section}")
+            raise DeckError(entry, Reason("is listed twice in {section}", section=section))
         seen.add(code)
         entries.append(Entry(code, count, _source(item, entry)))
     return tuple(entries)
@@ -308,48 +367,63 @@ def _check_totals(
     ):
         total = sum(entry.count for entry in entries)
         if total != wanted:
-            raise DeckError(section, f"there are {wanted} {section} cards, not {total}")
+            raise DeckError(
+                section,
+                Reason("{wanted} cards in all, not {total}", wanted=wanted, total=total),
+            )
 
 
-def _face(entry: str, code: str) -> Any:
+def _face(entry: Reason, code: str) -> Any:
     try:
         return read_face(code)
     except FaceError as error:
-        raise DeckError(entry, f"its code does not parse: {error.problem}") from None
+        raise DeckError(
+            entry, Reason("its code does not parse: {problem}", problem=error.problem)
+        ) from None
 
 
 def _check_path(entry: Entry) -> None:
-    _face(f"path card {entry.code!r}", entry.code)
+    _face(_card_entry("paths", entry.code), entry.code)
 
 
 def _check_goal(entry: Entry) -> None:
-    name = f"goal {entry.code!r}"
+    name = _card_entry("goals", entry.code)
     face = _face(name, entry.code)
     if face.ladder:
-        raise DeckError(name, "a goal carries no ladder")
+        raise DeckError(name, Reason("a goal carries no ladder"))
     if face.troll:
-        raise DeckError(name, "a goal carries no troll")
+        raise DeckError(name, Reason("a goal carries no troll"))
 
 
 def _check_distinct_faces(
     start_faces: tuple[str, ...], paths: tuple[Entry, ...], goals: tuple[Entry, ...]
 ) -> None:
-    owner: dict[str, str] = {}
-    cards = [(f"start {name!r}", face) for name, face in zip(START_CARDS, start_faces, strict=True)]
-    cards += [(f"path card {entry.code!r}", entry.code) for entry in paths]
-    cards += [(f"goal {entry.code!r}", entry.code) for entry in goals]
+    owner: dict[str, Reason] = {}
+    cards = [
+        (_card_entry("starts", name), face)
+        for name, face in zip(START_CARDS, start_faces, strict=True)
+    ]
+    cards += [(_card_entry("paths", entry.code), entry.code) for entry in paths]
+    cards += [(_card_entry("goals", entry.code), entry.code) for entry in goals]
     for name, code in cards:
         face = read_face(code)
         turn = turned(face)
         # Drawable in the notation: each face the card can lie as is written and read
         # back as itself, and turning twice gives the printed face.
         if read_face(turn.code) != turn or turned(turn) != face:
-            raise DeckError(name, f"its turned face {turn.code!r} does not read back as itself")
+            raise DeckError(
+                name,
+                Reason("its turned face {face!r} does not read back as itself", face=turn.code),
+            )
         for lying in dict.fromkeys((code, turn.code)):
             other = owner.setdefault(lying, name)
             if other != name:
                 raise DeckError(
                     name,
-                    f"its face {lying!r} is also a face of {other}: a face on the table "
-                    "must name one card",
+                    Reason(
+                        "its face {face!r} is also a face of {other}: a face on the table "
+                        "must name one card",
+                        face=lying,
+                        other=other,
+                    ),
                 )

@@ -17,6 +17,7 @@ from functools import cache
 from typing import Final, NamedTuple
 
 from .faces import OPPOSITE, SIDE_NAMES, SIDES, E, N, S, W
+from .reasons import Reason
 
 GREEN: Final = "green"
 BLUE: Final = "blue"
@@ -32,12 +33,17 @@ CODE_CHARACTERS: Final = re.compile(r"[NESWx+/@a-z0-9-]+")
 
 
 class FaceError(ValueError):
-    """A code that is not a Duel face; ``problem`` says why (in English, for owners)."""
+    """A code that is not a Duel face; ``problem`` says why, a :class:`Reason` that
+    can be said in the owner's language (the deck file's refusals quote it)."""
 
-    def __init__(self, code: str, problem: str) -> None:
-        super().__init__(f"{code!r}: {problem}")
+    def __init__(self, code: str, problem: Reason) -> None:
         self.code = code
         self.problem = problem
+        self.reason = Reason("{code!r}: {problem}", code=code, problem=problem)
+        super().__init__(self.reason)
+
+    def __str__(self) -> str:
+        return self.reason
 
 
 class DuelFace(NamedTuple):
@@ -106,7 +112,9 @@ def spell(face: DuelFace) -> str:
 def read_face(code: str) -> DuelFace:
     """The face a code names; :class:`FaceError` says what is wrong with it."""
     if not CODE_CHARACTERS.fullmatch(code):
-        raise FaceError(code, "a code is one word of the letters NESW, x, +, /, @, -, a-z, 0-9")
+        raise FaceError(
+            code, Reason("a code is one word of the letters NESW, x, +, /, @, -, a-z, 0-9")
+        )
     head, *markers = code.split("/")
     tunnels: list[int] = []
     stubs = seen = 0
@@ -115,18 +123,23 @@ def read_face(code: str) -> DuelFace:
         sides_text = group[1:] if stub else group
         sides = sum(_SIDE_OF.get(letter, 0) for letter in sides_text)
         if not sides_text or letters(sides) != sides_text:
-            raise FaceError(code, f"the group {group!r} is not sides in N E S W order")
+            raise FaceError(
+                code, Reason("the group {group!r} is not sides in N E S W order", group=group)
+            )
         if sides & seen:
-            raise FaceError(code, f"the group {group!r} shares a side with another group")
+            raise FaceError(
+                code,
+                Reason("the group {group!r} shares a side with another group", group=group),
+            )
         seen |= sides
         if stub:
             if stubs:
-                raise FaceError(code, "all the stubs go in one x group")
+                raise FaceError(code, Reason("all the stubs go in one x group"))
             stubs = sides
         else:
             tunnels.append(sides)
     if not seen:
-        raise FaceError(code, "a face opens at least one side")
+        raise FaceError(code, Reason("a face opens at least one side"))
     doors: list[tuple[int, str]] = []
     troll = 0
     ladder = ""
@@ -135,54 +148,77 @@ def read_face(code: str) -> DuelFace:
     for marker in markers:
         match = _MARKER.fullmatch(marker)
         if match is None:
-            raise FaceError(code, f"{marker!r} is not a marker of the Duel")
+            raise FaceError(code, Reason("{marker!r} is not a marker of the Duel", marker=marker))
         door, door_side, troll_word, troll_side, ladder_word, count, gold_side = match.groups()
         side_text = door_side or troll_side or gold_side
         side = _SIDE_OF[side_text] if side_text else 0
         if side and not side & seen:
             raise FaceError(
-                code, f"{marker!r} sits on side {side_text}, which the card does not open"
+                code,
+                Reason(
+                    "{marker!r} sits on side {side}, which the card does not open",
+                    marker=marker,
+                    side=side_text,
+                ),
             )
         if door or troll_word:
             if not any(tunnel & side for tunnel in tunnels):
-                raise FaceError(code, f"{marker!r} must sit on a side of a connected group")
+                raise FaceError(
+                    code,
+                    Reason("{marker!r} must sit on a side of a connected group", marker=marker),
+                )
             if side & barred:
-                raise FaceError(code, f"side {side_text} carries two doors or trolls")
+                raise FaceError(
+                    code, Reason("side {side} carries two doors or trolls", side=side_text)
+                )
             barred |= side
             if door:
                 doors.append((side, door.removeprefix("door-")))
             elif troll:
-                raise FaceError(code, "a card has at most one troll")
+                raise FaceError(code, Reason("a card has at most one troll"))
             else:
                 troll = side
         elif ladder_word:
             if ladder:
-                raise FaceError(code, "a card has at most one ladder")
+                raise FaceError(code, Reason("a card has at most one ladder"))
             ladder = ladder_word.removeprefix("ladder-")
         else:
             nuggets = int(count)
             if not 1 <= nuggets <= 3 or count != str(nuggets):
-                raise FaceError(code, f"{marker!r}: gold is 1 to 3 nuggets")
+                raise FaceError(code, Reason("{marker!r}: gold is 1 to 3 nuggets", marker=marker))
             tunnel = next((tunnel for tunnel in tunnels if tunnel & side), 0)
             if tunnel and _first_side(tunnel) != side:
                 raise FaceError(
                     code,
-                    f"{marker!r}: gold on a tunnel is written at its first side, "
-                    f"{SIDE_NAMES[_first_side(tunnel)]}",
+                    Reason(
+                        "{marker!r}: gold on a tunnel is written at its first side, {side}",
+                        marker=marker,
+                        side=SIDE_NAMES[_first_side(tunnel)],
+                    ),
                 )
             if any(other == side for other, _ in gold):
-                raise FaceError(code, f"{marker!r}: a group carries at most one gold marker")
+                raise FaceError(
+                    code,
+                    Reason("{marker!r}: a group carries at most one gold marker", marker=marker),
+                )
             gold.append((side, nuggets))
     if len({colour for _, colour in doors}) > 1:
-        raise FaceError(code, "all the doors of a card have one colour (a key opens a whole card)")
+        raise FaceError(
+            code, Reason("all the doors of a card have one colour (a key opens a whole card)")
+        )
     if ladder and (len(tunnels) != 1 or stubs):
-        raise FaceError(code, "a ladder sits only on a card whose one group is a connected tunnel")
+        raise FaceError(
+            code, Reason("a ladder sits only on a card whose one group is a connected tunnel")
+        )
     face = DuelFace(
         code, tuple(tunnels), stubs, tuple(doors), troll, ladder, tuple(gold), seen, barred
     )
     canonical = spell(face)
     if canonical != code:
-        raise FaceError(code, f"it is not spelled canonically (spell it {canonical!r})")
+        raise FaceError(
+            code,
+            Reason("it is not spelled canonically (spell it {canonical!r})", canonical=canonical),
+        )
     return face
 
 
