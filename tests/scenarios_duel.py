@@ -69,3 +69,19 @@ def _take(rest: Counter[str], card: str) -> bool:
 def blue_discards(game: DuelGame) -> None:
     """Blue's turn, spent discarding the first card of the hand."""
     game.play(f"1 discard {game.hands[1][0]}")
+
+
+def empty_hand_beside_a_troll() -> DuelGame:
+    """Green to move with an empty hand, the pile out and blue holding map and
+    rockfall, while green's troll at 1,-1 is not bribed yet: the pass of an empty
+    hand and the bribe are both legal."""
+    game = duel(
+        [TROLL, "EW", "NS", "SW", "map", "rockfall"], ["NS", "EW", "ES", "SW", "map", "rockfall"]
+    )
+    game.play(f"0 place {TROLL} 1,-1")
+    while game.hands[0] or game.to_move != 0:  # green discards two at a time, blue one
+        seat = game.to_move
+        assert seat is not None
+        hand = sorted(game.hands[seat])
+        game.play(f"{seat} discard {' '.join(hand[:2] if seat == 0 else hand[:1])}")
+    return game

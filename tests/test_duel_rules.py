@@ -6,7 +6,15 @@ from __future__ import annotations
 
 import pytest
 from scenarios import refusal
-from scenarios_duel import CROSS, OPEN_GOALS, TROLL, blue_discards, crosses_deck, duel
+from scenarios_duel import (
+    CROSS,
+    OPEN_GOALS,
+    TROLL,
+    blue_discards,
+    crosses_deck,
+    duel,
+    empty_hand_beside_a_troll,
+)
 
 from pysaboteur.rules import Game, Move, public_observation, seat_observation
 from pysaboteur.rules.duel_game import DuelGame
@@ -90,6 +98,23 @@ def test_a_bribe_keeps_the_turn_and_opens_the_troll_to_the_briber_only() -> None
     # Blue's network does not touch the troll.
     assert refusal(game, "1 bribe 1,-1") == "the troll at 1,-1 does not touch seat 1's network"
     assert game.rounds[0].moves[-2:] == [Move.parse("0 bribe 1,-1"), Move.parse("0 place EW 2,-1")]
+
+
+def test_an_empty_hand_passes_even_where_a_troll_could_still_be_bribed() -> None:
+    # Random play reached this (issue 19): the pass was offered beside the bribe,
+    # and the web table showed no Pass button while a bribe was legal too
+    # (tests/test_web_moves.py).
+    game = empty_hand_beside_a_troll()
+    assert (game.to_move, game.round_number, len(game.draw_pile)) == (0, 1, 0)
+    assert game.hands == [[], ["map", "rockfall"]]
+    assert game.legal_moves() == [Move.parse("0 bribe 1,-1"), Move.parse("0 pass")]
+    assert game.why_illegal(Move.parse("0 pass")) is None
+    game.play("0 bribe 1,-1")  # a bribe keeps the turn: then the pass alone
+    assert game.to_move == 0
+    assert game.legal_moves() == [Move.parse("0 pass")]
+    game.play("0 pass")
+    assert (game.to_move, game.round_number) == (1, 1)
+    assert game.rounds[0].moves[-2:] == [Move.parse("0 bribe 1,-1"), Move.parse("0 pass")]
 
 
 def test_gold_reached_is_claimed_at_once_and_the_claim_is_kept() -> None:

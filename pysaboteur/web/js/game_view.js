@@ -13,7 +13,7 @@ import {
 } from "./hand.js";
 import { severalChoices } from "./choices.js";
 import { renderGameEnd } from "./round_end.js";
-import { isPlayable, parseMove } from "./moves.js";
+import { emptyHandPass, isPlayable, parseMove } from "./moves.js";
 import { t, tParts, tn } from "./i18n.js";
 import { isDuel, keyTokensFact, renderBribes } from "./duel_view.js";
 
@@ -217,8 +217,8 @@ export function renderHandArea(page, choices, actions) {
   );
   if (turn && playing) {
     // An empty hand passes, even where a Duel troll may still be bribed first.
-    const main = view.legal.filter((move) => move.kind !== "bribe");
-    if (main.length === 1 && main[0].kind === "pass") parts.push(renderPass(() => actions.send(main[0].text)));
+    const pass = emptyHandPass(view.legal);
+    if (pass) parts.push(renderPass(() => actions.send(pass.text)));
     else if (page.chosen) {
       const codes = [...page.chosen].map((index) => observation.hand[index]);
       parts.push(

@@ -84,3 +84,13 @@ export function movesForCard(legal, code) {
 export function isPlayable(legal, code) {
   return movesForCard(legal, code).some((move) => move.kind !== "discard");
 }
+
+/**
+ * The pass of an empty hand, or null: the only legal move besides the Duel's bribes
+ * (which come before the main move and keep the turn) is a pass. The page shows its
+ * Pass button then, bribes or not.
+ */
+export function emptyHandPass(legal) {
+  const main = legal.filter((move) => move.kind !== "bribe");
+  return main.length === 1 && main[0].kind === "pass" ? main[0] : null;
+}
