@@ -147,7 +147,7 @@ function newTunnels(code, colors) {
       }
       tunnel.append(s("circle", { cx: CX, cy: CY, r: width / 2, fill: color }));
     }
-    if (bridge && sides.join("") === "NS") tunnel.append(bridgePlanks());
+    if (bridge && sides.join("") === "NS") tunnel.append(bridgeCrossing());
     group.append(tunnel);
   }
   if (two && !bridge) {
@@ -188,18 +188,25 @@ function stub(side, colors) {
   return group;
 }
 
-/** Where the north-south tunnel of a bridge crosses over: its walls, and planks. */
-function bridgePlanks() {
-  const planks = [30, 36, 42, 48, 54].map((y) =>
-    s("line", { x1: 22.5, y1: y, x2: 37.5, y2: y, stroke: "#9c6b3c", "stroke-width": 1.6 }),
-  );
+/**
+ * Where the north-south tunnel of a bridge crosses over the east-west one, drawn
+ * as maps draw a bridge: parapets along the upper tunnel whose ends splay outwards,
+ * and the lower tunnel darkened where it runs underneath. No rungs and no rails, so
+ * that it never looks like the start's ladder (issue 20).
+ */
+function bridgeCrossing() {
+  const shadow = (x) => s("rect", { x, y: 33.5, width: 6, height: 17, fill: "#2e1b0e", opacity: 0.45 });
+  const parapet = (d) => [
+    s("path", { d, fill: "none", stroke: "#2e1b0e", "stroke-width": 4, "stroke-linecap": "round", "stroke-linejoin": "round" }),
+    s("path", { d, fill: "none", stroke: "#b9a27e", "stroke-width": 1.6, "stroke-linecap": "round", "stroke-linejoin": "round" }),
+  ];
   return s(
     "g",
     { class: "bridge" },
-    s("rect", { x: 21.5, y: 27, width: 17, height: 30, fill: "#c89b5e" }),
-    planks,
-    s("line", { x1: 20, y1: 26, x2: 20, y2: 58, stroke: "#2e1b0e", "stroke-width": 3 }),
-    s("line", { x1: 40, y1: 26, x2: 40, y2: 58, stroke: "#2e1b0e", "stroke-width": 3 }),
+    shadow(12),
+    shadow(42),
+    parapet("M13 25 L20 32 L20 52 L13 59"),
+    parapet("M47 25 L40 32 L40 52 L47 59"),
   );
 }
 
