@@ -26,7 +26,9 @@ from scenarios_saboteur2 import (
 from pysaboteur.rules import Game, Move, Options, public_observation, seat_observation
 from pysaboteur.rules.cards import E, N, S, W, cell_key
 from pysaboteur.rules.editions.base import BaseGame
+from pysaboteur.rules.faces import face_of
 from pysaboteur.rules.results import GoldPiecesResult
+from pysaboteur.rules.routes_saboteur2 import door_closes, route_starts
 
 GREEN_BLUE_SABOTEUR = ["green", "blue", "saboteur"]
 
@@ -939,3 +941,27 @@ def test_round_end_shows_the_dwarf_cards_in_front_of_the_seats_not_the_reserve()
     assert shown["roles"] == ["green", "blue", "green"]
     # Hidden while the game goes on (shown once it is over).
     assert shown["reserve"] is None and shown["hats_out"] is None
+
+
+def test_routes_open_at_the_start_and_ladders_and_only_the_other_colour_s_door_closes_them() -> (
+    None
+):
+    # rules/routes_saboteur2.py: what the engine (gold_open_to) and the bots share.
+    blue_door, green_door = face_of("NS/door-blue"), face_of("NS/door-green")
+    assert [door_closes(blue_door, colour) for colour in ("green", "blue", None)] == [
+        True,
+        False,
+        False,
+    ]
+    assert [door_closes(green_door, colour) for colour in ("green", "blue", None)] == [
+        False,
+        True,
+        False,
+    ]
+    assert not door_closes(face_of("NS+EW"), "green")
+    ladder = face_of("NE/ladder")
+    cells = {cell_key(0, 0): face_of("NESW"), cell_key(3, 2): ladder}
+    assert route_starts(cells, [cell_key(3, 2)]) == [
+        (cell_key(0, 0), N | E | S | W),
+        (cell_key(3, 2), N | E),
+    ]

@@ -54,6 +54,7 @@ from ..rules.moves import (
     Move,
 )
 from ..rules.observation import Observation, viewer_seat
+from ..rules.routes_saboteur2 import door_closes
 from .heuristic_saboteur2 import Saboteur2Heuristic
 from .paired_choice import clear_winner
 
@@ -219,12 +220,13 @@ def playout_move(game: Game, rng: random.Random) -> Move:
     goal = _target(game, seat)
     places = by_kind.get(PLACE, [])
     if role in (GREEN, BLUE, BOSS) and places:
-        other = BLUE if role == GREEN else GREEN if role == BLUE else ""
+        colour = role if role in (GREEN, BLUE) else None  # the boss's routes pass any door
 
         def dig(move: Move) -> tuple[int, float]:
-            part = FACES[parse_shape(move.card)]
+            face = parse_shape(move.card)
+            part = FACES[face]
             assert part is not None
-            bad = not part.tunnels or (other != "" and part.door == other)
+            bad = not part.tunnels or door_closes(face, colour)
             return (_reach(move, goal) + (20 if bad else 0), rng.random())
 
         best = min(places, key=dig)

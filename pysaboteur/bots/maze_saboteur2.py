@@ -8,10 +8,11 @@ across a bridge from one tunnel into the other and through a stub; this search
 walks tunnel by tunnel instead, as the engine's start network does.
 
 A route is *open to* a colour when it passes no door of the other colour, and
-the gold counts for a team only along such a route (``Maze.gold_open_to``), so
-the distance is asked for a colour: ``"green"`` and ``"blue"`` skip the other
-colour's doors, ``None`` (any route) skips none, which is what decides whether
-the round ends.  As in the base game an empty cell costs one card (whatever
+the gold counts for a team only along such a route (``Maze.gold_open_to``; where
+routes begin and which door closes one is :mod:`pysaboteur.rules.routes_saboteur2`,
+shared with the engine), so the distance is asked for a colour: ``"green"`` and
+``"blue"`` skip the other colour's doors, ``None`` (any route) skips none, which
+is what decides whether the round ends.  As in the base game an empty cell costs one card (whatever
 card would fit there) and a card already lying there costs nothing if the
 route may pass its tunnel, connected to the start or not.
 """
@@ -21,10 +22,11 @@ from __future__ import annotations
 from collections import deque
 from typing import Final
 
-from ..rules.cards import START_SHAPE, cell_key, parse_shape
-from ..rules.faces import FACES, LADDER_SIDES, TUNNEL_AT
-from ..rules.maze import GOAL_KEYS, SIDE_STEPS, START_KEY, Maze
+from ..rules.cards import cell_key, parse_shape
+from ..rules.faces import LADDER_SIDES, TUNNEL_AT
+from ..rules.maze import GOAL_KEYS, SIDE_STEPS, Maze
 from ..rules.moves import PLACE, Move
+from ..rules.routes_saboteur2 import door_closes, route_starts
 from .maze_view import FAR
 
 #: Routes that leave this box are never the shortest way to a goal.
@@ -49,9 +51,7 @@ def route_distances(
     if not remaining:
         return result
     seen: set[int] = set()  # cell key * 16 + the sides of the tunnel entered
-    queue: deque[tuple[int, int, int]] = deque([(START_KEY, START_SHAPE, 0)])
-    for key in ladders:
-        queue.append((key, LADDER_SIDES[cells[key]], 0))
+    queue = deque((key, sides, 0) for key, sides in route_starts(cells, ladders))
     while queue:
         key, sides, cost = queue.popleft()
         state = key << 4 | sides
@@ -77,10 +77,8 @@ def route_distances(
             tunnel = TUNNEL_AT[other << 4 | back]
             if not tunnel or (neighbour << 4 | tunnel) in seen:
                 continue  # a wall, a stub or a dead end; or a tunnel already walked
-            if colour is not None:
-                part = FACES[other]
-                if part is not None and part.door and part.door != colour:
-                    continue  # the other colour's door closes the route to this one
+            if door_closes(other, colour):
+                continue
             queue.appendleft((neighbour, tunnel, cost))
     return result
 

@@ -31,6 +31,7 @@ from .cards import (
 )
 from .faces import FACES, LADDER_SIDES, TUNNEL_AT
 from .reasons import Reason
+from .routes_saboteur2 import door_closes, route_starts
 
 #: (side, step to the neighbour across it, the neighbour's side that faces back)
 SIDE_STEPS: Final = ((N, -1, S), (E, 256, W), (S, 1, N), (W, -256, E))
@@ -267,11 +268,9 @@ class Maze:
             return False
         cells = self.cells
         passable: dict[int, int] = {}
-        stack: list[tuple[int, int]] = []
-        for key in (START_KEY, *self.ladders):
-            sides = START_SHAPE if key == START_KEY else LADDER_SIDES[cells[key]]
+        stack = route_starts(cells, self.ladders)
+        for key, sides in stack:
             passable[key] = passable.get(key, 0) | sides
-            stack.append((key, sides))
         while stack:
             here, sides = stack.pop()
             for side, step, back in SIDE_STEPS:
@@ -283,8 +282,7 @@ class Maze:
                     tunnel = TUNNEL_AT[other << 4 | back]
                     if not tunnel or passable.get(neighbour, 0) & tunnel:
                         continue
-                    door = (part := FACES[other]) is not None and part.door
-                    if door and door != colour:
+                    if door_closes(other, colour):
                         continue
                     passable[neighbour] = passable.get(neighbour, 0) | tunnel
                     stack.append((neighbour, tunnel))
