@@ -77,7 +77,7 @@ def route_distances(
             tunnel = TUNNEL_AT[other << 4 | back]
             if not tunnel or (neighbour << 4 | tunnel) in seen:
                 continue  # a wall, a stub or a dead end; or a tunnel already walked
-            if door_closes(other, colour):
+            if colour is not None and door_closes(other, colour):  # no call for any route
                 continue
             queue.appendleft((neighbour, tunnel, cost))
     return result
