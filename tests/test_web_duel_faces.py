@@ -5,21 +5,17 @@ for every card of the shipped deck and for generated faces, Node runs the page's
 
 from __future__ import annotations
 
-import json
-import shutil
-import subprocess
 import textwrap
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from node_helpers import NODE, run_module
 
 from pysaboteur.rules.duel_deck import shipped_deck
 from pysaboteur.rules.duel_faces import FaceError, read_face, turned
 
-WEB_JS = Path(__file__).resolve().parent.parent / "pysaboteur" / "web" / "js"
-NODE = shutil.which("node")
 pytestmark = pytest.mark.skipif(NODE is None, reason="Node is not installed")
 
 HARNESS = textwrap.dedent(
@@ -37,17 +33,7 @@ HARNESS = textwrap.dedent(
 
 
 def page_answers(tmp_path: Path, codes: list[str]) -> list[dict[str, object]]:
-    harness = tmp_path / "faces.mjs"
-    harness.write_text(HARNESS, encoding="utf-8")
-    assert NODE is not None
-    run = subprocess.run(
-        [NODE, str(harness), str(WEB_JS / "cards_duel.js"), json.dumps(codes)],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=True,
-    )
-    answers: list[dict[str, object]] = json.loads(run.stdout)
+    answers: list[dict[str, object]] = run_module(tmp_path, HARNESS, "cards_duel.js", codes)
     return answers
 
 

@@ -3,20 +3,16 @@ on the legal moves of exact engine positions: when the page shows its Pass butto
 
 from __future__ import annotations
 
-import json
-import shutil
-import subprocess
 import textwrap
 from pathlib import Path
 from typing import Any
 
 import pytest
+from node_helpers import NODE, run_module
 from scenarios_duel import empty_hand_beside_a_troll
 
 from pysaboteur.rules import Game, Move
 
-WEB_JS = Path(__file__).resolve().parent.parent / "pysaboteur" / "web" / "js"
-NODE = shutil.which("node")
 pytestmark = pytest.mark.skipif(NODE is None, reason="Node is not installed")
 
 HARNESS = textwrap.dedent(
@@ -30,18 +26,7 @@ HARNESS = textwrap.dedent(
 
 def page_pass(tmp_path: Path, game: Game) -> Any:
     """What ``emptyHandPass`` answers for the legal moves the server would send."""
-    legal = [move.view() for move in game.legal_moves()]
-    harness = tmp_path / "pass.mjs"
-    harness.write_text(HARNESS, encoding="utf-8")
-    assert NODE is not None
-    run = subprocess.run(
-        [NODE, str(harness), str(WEB_JS / "moves.js"), json.dumps(legal)],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=True,
-    )
-    return json.loads(run.stdout)
+    return run_module(tmp_path, HARNESS, "moves.js", [move.view() for move in game.legal_moves()])
 
 
 def test_an_empty_hand_is_offered_the_pass_beside_a_troll_it_could_bribe(
