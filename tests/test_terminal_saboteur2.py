@@ -13,10 +13,12 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 
 from pysaboteur.cli import main
 from pysaboteur.rules import (
     Game,
+    Move,
     Options,
     game_from_record,
     load_record,
@@ -29,9 +31,9 @@ from pysaboteur.rules.editions import find_edition
 from pysaboteur.rules.editions.saboteur2 import EXPANSION_TUNNELS
 from pysaboteur.rules.faces import SIDE_NAMES, SIDES, face_of, face_parts
 from pysaboteur.terminal.card_art import card_picture, path_card_texts, tunnel_lines
-from pysaboteur.terminal.move_list import ChooseDiscard, menu_entries, move_groups
+from pysaboteur.terminal.move_list import ChooseCards, menu_entries, move_groups
 from pysaboteur.terminal.move_sentences import describe_move
-from pysaboteur.terminal.play import run_play
+from pysaboteur.terminal.play import PlaySession, run_play
 from pysaboteur.terminal.position_view import render_view, to_text
 from pysaboteur.terminal.replay import build_frames, render_frame
 from pysaboteur.terminal.round_end import render_round_end
@@ -390,14 +392,33 @@ def test_the_discards_of_several_cards_are_one_entry_that_asks_for_the_cards() -
     game.state.hands[0][:] = ["theft", "trapped", "NS+EW", "swap-hats", "NS", "map"]
     legal = game.legal_moves()
     entries = menu_entries(legal)
-    choices = [entry for entry in entries if isinstance(entry, ChooseDiscard)]
-    assert choices == [ChooseDiscard(3)]
+    choices = [entry for entry in entries if isinstance(entry, ChooseCards)]
+    assert choices == [ChooseCards("discard", "", 2, 3)]
     assert len(entries) == len(legal) - 35 + 1
     groups = dict(move_groups(enumerate(entries, start=1)))
     number = entries.index(choices[0]) + 1
     assert groups["discard 2 to 3 cards"] == [(number, "choose the cards")]
     # The entry comes right after the single discards, whose numbers it follows.
     assert groups["discard"][-1][0] == number - 1
+
+
+def test_the_clears_of_each_card_in_front_are_one_entry_that_asks_for_the_two_cards() -> None:
+    game = saboteur2_game()
+    game.state.hands[0][:] = ["theft", "trapped", "NS+EW", "swap-hats", "NS", "map"]
+    game.state.trapped[0] = True
+    game.state.thieves.append(0)
+    legal = game.legal_moves()
+    assert sum(move.kind == "clear" for move in legal) == 2 * 15
+    entries = menu_entries(legal)
+    clears = [
+        entry for entry in entries if isinstance(entry, ChooseCards) and entry.kind == "clear"
+    ]
+    assert clears == [ChooseCards("clear", "trapped", 2, 2), ChooseCards("clear", "theft", 2, 2)]
+    groups = dict(move_groups(enumerate(entries, start=1)))
+    assert [short for _, short in groups["clear"]] == [
+        "trapped: choose the cards",
+        "theft: choose the cards",
+    ]
 
 
 def test_choosing_the_discard_of_several_asks_for_the_cards_by_their_letters(
@@ -426,7 +447,7 @@ def test_choosing_the_discard_of_several_asks_for_the_cards_by_their_letters(
     asking = "Discard which cards? 2 to 3 letters of your hand (a b c): "
     assert prompts.count(asking) == 3
     assert "✗ 'a a' is not 2 to 3 different letters of your hand" in out
-    assert "is not allowed: a discard in Saboteur 2 takes 1 to 3 cards" in out
+    assert "✗ 'a b c d' is not 2 to 3 different letters of your hand" in out
     game = game_from_record(load_record(tmp_path / "game.json"))
     first = next(move for move in game.moves if move.seat == 0)
     assert first.cards_played() == tuple(sorted([hand[0], hand[2]]))
@@ -489,3 +510,26 @@ def test_a_saboteur2_record_replays_move_by_move(
     assert all(frame.observation["edition"] == "saboteur2" for frame in frames)
     last = to_text(render_frame(frames[-1], total, 100))
     assert "Final score" in last and "gold pieces" in last
+
+
+def test_choosing_a_clear_asks_for_its_two_cards(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = saboteur2_game()
+    game.state.hands[0][:] = ["theft", "trapped", "NS+EW", "swap-hats", "NS", "map"]
+    game.state.trapped[0] = True
+    legal = game.legal_moves()
+    number = next(
+        index
+        for index, entry in enumerate(menu_entries(legal), start=1)
+        if isinstance(entry, ChooseCards) and entry.kind == "clear"
+    )
+    answers = iter(["a b c", "f c"])
+    prompts = scripted_input(monkeypatch, lambda prompt: next(answers))
+    console = Console(width=100, record=True)
+    session = PlaySession(console, game, 0, {})
+    move = session._numbered(number, legal, seat_observation(game, 0))
+    assert move == Move.parse("0 clear trapped NS+EW map")
+    assert (
+        prompts
+        == ["Which 2 cards do you discard to clear trapped? Letters of your hand (a b): "] * 2
+    )
+    assert "✗ 'a b c' is not 2 different letters of your hand" in console.export_text()

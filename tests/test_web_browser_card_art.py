@@ -14,7 +14,7 @@ import pytest
 pytest.importorskip("fastapi")
 pytest.importorskip("playwright")
 
-from browser_helpers import CHROMIUM, launch_chromium, laptop_page, running_server, screenshot
+from browser_helpers import CHROMIUM, laptop_page, launch_chromium, running_server, screenshot
 from playwright.sync_api import sync_playwright
 
 if not Path(CHROMIUM).exists():
@@ -32,8 +32,10 @@ DRAW = """async (specs) => {
     const svg = cardSvg(spec, spec.kind, { width: 120, height: 168 });
     shelf.append(svg);
     const rungs = [...svg.querySelectorAll("line")].filter((line) => {
-      const [x1, y1, x2, y2] = ["x1", "y1", "x2", "y2"].map((name) => Number(line.getAttribute(name)));
-      return y1 === y2 && Math.min(x1, x2) >= 18 && Math.max(x1, x2) <= 42 && Math.abs(x2 - x1) >= 10;
+      const at = (name) => Number(line.getAttribute(name));
+      const [x1, y1, x2, y2] = ["x1", "y1", "x2", "y2"].map(at);
+      const across = Math.min(x1, x2) >= 18 && Math.max(x1, x2) <= 42;
+      return y1 === y2 && across && Math.abs(x2 - x1) >= 10;
     });
     const classes = [...svg.querySelectorAll("[class]")].map((node) => node.getAttribute("class"));
     return { classes: [...new Set(classes)].sort(), rungs: rungs.length };

@@ -15,6 +15,7 @@ from ..rules import Move
 from ..rules.cards import parse_shape
 from ..rules.duel_faces import DUEL_CARD_OF_FACE
 from ..rules.faces import CARD_OF_FACE
+from ..rules.moves import CLEAR, DISCARD
 from .words import _
 
 
@@ -26,32 +27,49 @@ def printed_card(shape: str) -> str:
 
 
 @dataclass(frozen=True)
-class ChooseDiscard:
-    """One entry of the list for every discard of several cards: choosing it asks
-    for the cards, where listing them all would take 50 to 70 lines (issue 20)."""
+class ChooseCards:
+    """One entry of the list for every move that plays a set of cards of the hand:
+    the discards of several cards, or the clears of one card in front of the seat.
+    Choosing it asks for the cards, where listing every pair and triple of a hand
+    took 50 to 70 lines (issue 20)."""
 
-    most: int  # the most cards one discard takes here
+    kind: str  # "discard" or "clear"
+    front: str  # a clear's card in front of the seat ("trapped"); "" for a discard
+    fewest: int  # how many cards the move takes, at the fewest and at the most
+    most: int
 
 
-#: What a number of the person's list stands for: a move, or the question of a discard.
-Entry = Move | ChooseDiscard
+#: What a number of the person's list stands for: a move, or the question of its cards.
+Entry = Move | ChooseCards
+
+
+def _question(move: Move) -> tuple[str, str] | None:
+    """The question ``move`` is answered by (its kind, its front card), if any."""
+    if move.kind == DISCARD and move.also:
+        return (DISCARD, "")
+    if move.kind == CLEAR:
+        return (CLEAR, move.front)
+    return None
 
 
 def menu_entries(legal: Sequence[Move]) -> list[Entry]:
-    """The person's numbered list: the legal moves, their discards of several cards
-    replaced by one :class:`ChooseDiscard` where the first of them stood."""
-    entries: list[Entry] = []
-    most = 1
+    """The person's numbered list: the legal moves, the discards of several cards
+    and the clears of each front card each replaced by one :class:`ChooseCards`,
+    where the first of them stood."""
+    entries: list[Entry | tuple[str, str]] = []
+    sizes: dict[tuple[str, str], list[int]] = {}
     for move in legal:
-        if move.kind == "discard" and move.also:
-            if most == 1:
-                entries.append(move)  # a place holder, replaced below
-            most = max(most, 1 + len(move.also))
-        else:
+        question = _question(move)
+        if question is None:
             entries.append(move)
+            continue
+        if question not in sizes:
+            entries.append(question)
+            sizes[question] = []
+        sizes[question].append(len(move.cards_played()))
     return [
-        ChooseDiscard(most)
-        if isinstance(entry, Move) and entry.kind == "discard" and entry.also
+        ChooseCards(*entry, min(sizes[entry]), max(sizes[entry]))
+        if isinstance(entry, tuple) and not isinstance(entry, Move)
         else entry
         for entry in entries
     ]
@@ -67,13 +85,18 @@ def move_groups(
     """
     groups: dict[str, list[tuple[int, str]]] = {}
     for number, move in numbered:
-        if isinstance(move, ChooseDiscard):
-            # The kinds' titles are the notation's words; only this one is a phrase.
-            if move.most == 2:
-                title = _("discard 2 cards")
+        if isinstance(move, ChooseCards):
+            if move.kind == CLEAR:
+                title = CLEAR
+                short = _("{front}: choose the cards").format(front=move.front)
             else:
-                title = _("discard 2 to {most} cards").format(most=move.most)
-            groups.setdefault(title, []).append((number, _("choose the cards")))
+                # The kinds' titles are the notation's words; only this one is a phrase.
+                if move.most == 2:
+                    title = _("discard 2 cards")
+                else:
+                    title = _("discard 2 to {most} cards").format(most=move.most)
+                short = _("choose the cards")
+            groups.setdefault(title, []).append((number, short))
             continue
         notation = move.notation()
         if move.kind == "place":

@@ -29,9 +29,9 @@ from ..rules import GOLD, Game, Move, Observation, Options, save_record, seat_ob
 from ..rules.duel_deck import DeckError
 from ..rules.editions import find_edition
 from ..rules.game import STEAL
-from ..rules.moves import DISCARD, HEADS, NotationError
+from ..rules.moves import CLEAR, DISCARD, HEADS, NotationError
 from .maze_view import cell_of, render_maze_panel
-from .move_list import ChooseDiscard, Entry, menu_entries, printed_card, render_moves
+from .move_list import ChooseCards, Entry, menu_entries, printed_card, render_moves
 from .move_sentences import describe_move, who
 from .position_view import render_view
 from .recent_moves import changed_cells, moves_since_own_turn
@@ -384,32 +384,39 @@ class PlaySession:
             )
             return None
         entry = entries[number - 1]
-        if isinstance(entry, ChooseDiscard):
-            return self._ask_discard(entry, legal, observation)
+        if isinstance(entry, ChooseCards):
+            return self._ask_cards(entry, legal, observation)
         return entry
 
-    def _ask_discard(
-        self, choice: ChooseDiscard, legal: Sequence[Move], observation: Observation
+    def _ask_cards(
+        self, choice: ChooseCards, legal: Sequence[Move], observation: Observation
     ) -> Move | None:
-        """The cards of a discard of several, asked by their letters in the hand;
-        an empty answer goes back to the move prompt."""
+        """The cards of a discard of several, or of a clear, asked by their letters in
+        the hand; an empty answer goes back to the move prompt."""
         hand = observation.get("hand") or []
         letters = " ".join(hand_letter(index) for index in range(min(choice.most, len(hand))))
-        prompt = _("Discard which cards? 2 to {most} letters of your hand ({letters}): ")
+        if choice.kind == CLEAR:
+            prompt = _(
+                "Which 2 cards do you discard to clear {front}? Letters of your hand ({letters}): "
+            ).format(front=choice.front, letters=letters)
+            wrong = _("{text!r} is not 2 different letters of your hand")
+        else:
+            prompt = _("Discard which cards? 2 to {most} letters of your hand ({letters}): ")
+            prompt = prompt.format(most=choice.most, letters=letters)
+            wrong = _("{text!r} is not 2 to {most} different letters of your hand")
         while True:
-            text = self._read(prompt.format(most=choice.most, letters=letters))
+            text = self._read(prompt)
             if not text.strip():
                 return None
-            cards = _discarded_cards(text, hand)
-            if cards is None:
-                self._complain(
-                    _("{text!r} is not 2 to {most} different letters of your hand").format(
-                        text=text.strip(), most=choice.most
-                    )
-                )
+            cards = _chosen_cards(text, hand)
+            if cards is None or not choice.fewest <= len(cards) <= choice.most:
+                self._complain(wrong.format(text=text.strip(), most=choice.most))
                 continue
             ordered = sorted(cards)
-            move = Move(self.seat, DISCARD, ordered[0], also=tuple(ordered[1:]))
+            if choice.kind == CLEAR:
+                move = Move(self.seat, CLEAR, ordered[0], also=(ordered[1],), front=choice.front)
+            else:
+                move = Move(self.seat, DISCARD, ordered[0], also=tuple(ordered[1:]))
             if move in legal:
                 return move
             reason = self.game.why_illegal(move)
@@ -700,7 +707,7 @@ def _card_or_kind(text: str, hand: list[str]) -> str | None:
     return word if word in hand or word in USAGE else None  # USAGE names every kind of move
 
 
-def _discarded_cards(text: str, hand: list[str]) -> list[str] | None:
+def _chosen_cards(text: str, hand: list[str]) -> list[str] | None:
     """The cards of the hand that ``text`` names by their letters (``a c e`` or ``ace``),
     or None unless it names 2 or more different ones."""
     letters = "".join(text.split()).lower()
@@ -714,8 +721,8 @@ def _discarded_cards(text: str, hand: list[str]) -> list[str] | None:
 
 def _uses(move: Entry, wanted: str) -> bool:
     """Whether ``move`` is of kind ``wanted`` or plays (or discards) the card ``wanted``."""
-    if isinstance(move, ChooseDiscard):  # any card of the hand may be among them
-        return wanted == DISCARD or wanted not in USAGE
+    if isinstance(move, ChooseCards):  # any card of the hand may be among them
+        return wanted in (move.kind, move.front) or wanted not in USAGE
     if move.kind == wanted:
         return True
     if move.kind == "place":
