@@ -26,7 +26,11 @@ come nearest the goal they dig for (a Manhattan guess, constant time per
 card), without the other colour's doors; saboteurs lay blockers nearest that
 goal, break the tools of others and rockfall near it; geologists lay crystal
 cards; everyone plays ``theft``, frees and mends itself, steals from the
-richest and otherwise discards a card.
+richest and otherwise discards a card. Its every chance is one ``random()`` of its
+generator (a choice among ``n`` moves too: ``int(random() * n)``), so that the core's
+copy of it (core/playout_saboteur2.cpp) plays the same moves from the same draws; the
+search plays its rounds out there where the core plays the game (``playout="native"``,
+the default), else here.
 """
 
 from __future__ import annotations
@@ -34,8 +38,9 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, Protocol, TypeVar
 
+from ..native.playout import native_saboteur2_round_gold
 from ..rules.cards import BLUE, BOSS, GEOLOGIST, GOAL_CELLS, GREEN, SABOTEUR, parse_shape
 from ..rules.determinize import Determinizer
 from ..rules.editions.saboteur2 import DWARF_CARDS
@@ -68,6 +73,19 @@ RESAMPLE: Final = 4
 MOVE_CAP: Final = 1000
 _PRIOR: Final = {role: count / sum(DWARF_CARDS.values()) for role, count in DWARF_CARDS.items()}
 _STEPS: Final = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
+_Item = TypeVar("_Item")
+
+
+class Draws(Protocol):
+    """Where the policy's chances come from: ``random.Random``, or any other source of
+    uniform numbers in [0, 1) (a test hands it the core's own generator)."""
+
+    def random(self) -> float: ...
+
+
+def _pick(items: Sequence[_Item], rng: Draws) -> _Item:
+    """One of ``items`` at random, from one draw (as the core picks)."""
+    return items[min(int(rng.random() * len(items)), len(items) - 1)]
 
 
 class Saboteur2Search:
@@ -81,8 +99,11 @@ class Saboteur2Search:
         iterations: int | None,
         seconds: float | None,
         candidates: int,
+        native: bool = True,
     ) -> None:
         self._heuristic = heuristic
+        #: Whether the rounds are played out in the core where it plays the game.
+        self.native = native
         self._rng = rng
         if iterations is None and seconds is None:
             iterations = DEFAULT_ITERATIONS
@@ -118,7 +139,14 @@ class Saboteur2Search:
             sample = self._draw(sampler, beliefs, seat)
             playout_seed = self._rng.getrandbits(32)
             rewards: dict[Move, float] = {}
-            for move in shortlist:
+            native = (
+                native_saboteur2_round_gold(sample, shortlist, seat, playout_seed)
+                if self.native
+                else None
+            )
+            if native is not None:
+                rewards = dict(zip(shortlist, native, strict=True))
+            for move in shortlist if native is None else ():
                 reward = round_gold(
                     sample.copy(), move, seat, random.Random(playout_seed), deadline
                 )
@@ -150,7 +178,7 @@ class Saboteur2Search:
 
 
 def round_gold(
-    game: Game, move: Move, seat: int, rng: random.Random, deadline: float | None = None
+    game: Game, move: Move, seat: int, rng: Draws, deadline: float | None = None
 ) -> float | None:
     """Play ``move``, then the playout policy to the round's end: the seat's pay
     (None if the deadline passed first)."""
@@ -194,7 +222,7 @@ def _reach(move: Move, goal: tuple[int, int]) -> int:
     return best
 
 
-def playout_move(game: Game, rng: random.Random) -> Move:
+def playout_move(game: Game, rng: Draws) -> Move:
     """One move for the seat to move, by cheap rules of thumb on the sampled game."""
     moves = game.legal_moves()
     if len(moves) == 1:
@@ -238,20 +266,20 @@ def playout_move(game: Game, rng: random.Random) -> Move:
             )
         breaks = [move for move in by_kind.get(BREAK, []) if move.target != seat]
         if breaks and rng.random() < 0.7:
-            return rng.choice(breaks)
+            return _pick(breaks, rng)
         falls = by_kind.get(ROCKFALL, [])
         if falls and rng.random() < 0.5:
             return min(falls, key=lambda m: abs(m.x - goal[0]) + abs(m.y - goal[1]))
     elif role == GEOLOGIST:
         crystals = [move for move in places if _parts(move).crystal]
         if crystals:
-            return rng.choice(crystals)
+            return _pick(crystals, rng)
     discards = [move for move in by_kind.get(DISCARD, []) if not move.also]
     if discards and rng.random() < 0.85:
-        return rng.choice(discards)
+        return _pick(discards, rng)
     if PASS in by_kind:
         return by_kind[PASS][0]
-    return rng.choice(moves)
+    return _pick(moves, rng)
 
 
 def _parts(move: Move) -> Face:

@@ -1,0 +1,231 @@
+"""Saboteur 2 in the core's playouts (core/payout_saboteur2.cpp, core/playout_saboteur2.cpp)
+against the reference: the core pays every round end as the rules pay it (winners,
+gold pieces, the thieves' order, thefts from the richest), and plays the search's
+Saboteur 2 policy (bots/ismcts_saboteur2.py playout_move) move for move as Python
+plays it from the same draws; and exact outcomes of crafted rounds."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from scenarios_saboteur2 import EDITION, crafted_game, to_middle_goal
+
+from pysaboteur.bots.ismcts import IsmctsBot
+from pysaboteur.bots.ismcts_saboteur2 import playout_move, round_gold
+from pysaboteur.native import core
+from pysaboteur.native.playout import (
+    native_play_out,
+    native_saboteur2_pay,
+    native_saboteur2_play_out,
+    native_saboteur2_round_gold,
+    native_saboteur2_trace,
+)
+from pysaboteur.rules import Game, Move, seat_observation
+from pysaboteur.rules.codes import codec_of
+from pysaboteur.rules.gold_pieces import theft_order
+from pysaboteur.rules.native_engine import pure_engine
+from pysaboteur.rules.results import GoldPiecesResult
+
+pytestmark = pytest.mark.skipif(core is None, reason="the native core is not built here")
+
+ROUNDS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+MASK = 2**64 - 1
+
+
+class SplitMix:
+    """The core's generator (core/playout.hpp SplitMix), for the Python policy to draw
+    exactly what the core draws."""
+
+    def __init__(self, seed: int) -> None:
+        self.state = seed & MASK
+
+    def random(self) -> float:
+        self.state = (self.state + 0x9E3779B97F4A7C15) & MASK
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+        return ((z ^ (z >> 31)) >> 11) * 2.0**-53
+
+
+def richest_steal(game: Game) -> Move:
+    """The policy's steal: from the seat holding the most gold pieces, the first such."""
+    return max(game.legal_moves(), key=lambda move: game.gold_pieces[move.target])
+
+
+def position(players: int, seed: int, moves: int, wander: float) -> Game:
+    """A Saboteur 2 game ``moves`` moves in (earlier rounds finished on the way), played
+    by the search's policy with a ``wander`` share of random moves (steals at random)."""
+    game = Game.new(players, seed=seed, edition=EDITION)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if game.is_over:
+            break
+        legal = game.legal_moves()
+        wandering = game.phase != "play" or rng.random() < wander
+        game.play(rng.choice(list(legal)) if wandering else playout_move(game, rng))
+    while game.phase == "steal":
+        game.play(rng.choice(list(game.legal_moves())))
+    return game
+
+
+positions = st.builds(
+    position,
+    players=st.integers(2, 12),
+    seed=st.integers(0, 2**20),
+    moves=st.integers(0, 200),
+    wander=st.sampled_from([0.0, 0.2, 1.0]),
+)
+
+
+def play_to_round_end(game: Game, rng: random.Random, wander: float) -> Move | None:
+    """Play ``game`` (in play) on to the move before its round's end and return that
+    move, which is not played; None if the game is over."""
+    while not game.is_over:
+        legal = game.legal_moves()
+        move = rng.choice(list(legal)) if rng.random() < wander else playout_move(game, rng)
+        if native_saboteur2_pay(game, move) is not None:
+            return move
+        game.play(move)
+    return None
+
+
+@ROUNDS
+@given(positions, st.integers(0, 2**32), st.sampled_from([0.0, 0.3, 1.0]))
+def test_the_core_pays_every_round_end_as_the_rules_do(
+    game: Game, seed: int, wander: float
+) -> None:
+    rng = random.Random(seed)
+    last = play_to_round_end(game, rng, wander)
+    if last is None:
+        return
+    pay = native_saboteur2_pay(game, last)
+    assert pay is not None
+    state = game.state
+    number = game.round_number
+    before = list(game.gold_pieces)
+    expected_order = theft_order(state.thieves, state.trapped)
+    game.play(last)
+    if game.phase == "steal":
+        result = game.state.result
+        paid = [gold for gold in game.state.round_gold]
+    else:
+        result = game.rounds[number - 1].result
+        assert isinstance(result, GoldPiecesResult)
+        paid = list(result.gold)
+    assert isinstance(result, GoldPiecesResult)
+    assert pay.reached == result.gold_reached
+    assert pay.finder == result.finder
+    assert pay.open_to == result.open_to
+    assert pay.winners == result.winners
+    assert pay.paid == paid
+    assert pay.stealing == expected_order
+    while game.phase == "steal":
+        game.play(richest_steal(game))
+    final = game.rounds[number - 1].result
+    assert isinstance(final, GoldPiecesResult)
+    assert pay.round_gold == final.gold
+    assert [list(theft) for theft in pay.thefts] == final.thefts
+    assert [b + gold for b, gold in zip(before, final.gold, strict=True)] == game.gold_pieces
+
+
+def python_playout(game: Game, seed: int, first: Move | None) -> tuple[list[int], list[int]]:
+    """The codes the Python policy plays from the core's draws, and the round's gold."""
+    game = game.copy()
+    codec = codec_of(game.edition)
+    number = game.round_number
+    if first is not None:
+        game.play(first)
+    rng = SplitMix(seed)
+    codes: list[int] = []
+    while not game.is_over and game.round_number == number:
+        move = playout_move(game, rng)
+        code = codec.encode(move)
+        assert code is not None
+        codes.append(code)
+        game.play(move)
+    result = game.rounds[number - 1].result
+    assert isinstance(result, GoldPiecesResult)
+    return codes, result.gold
+
+
+@ROUNDS
+@given(positions, st.integers(0, MASK), st.booleans())
+def test_the_core_plays_the_policy_move_for_move_as_python_does(
+    game: Game, seed: int, with_first: bool
+) -> None:
+    if game.phase != "play":
+        return
+    first = random.Random(seed).choice(list(game.legal_moves())) if with_first else None
+    codes, gold = python_playout(game, seed, first)
+    assert native_saboteur2_trace(game, seed, first=first) == codes
+    assert native_saboteur2_play_out(game, seed, first=first) == (True, len(codes), gold)
+
+
+@ROUNDS
+@given(positions, st.integers(0, 2**32 - 1))
+def test_the_searchs_native_round_gold_is_each_candidates_python_playout(
+    game: Game, seed: int
+) -> None:
+    if game.phase != "play" or game.to_move is None:
+        return
+    seat = game.to_move
+    firsts = list(game.legal_moves())[:4]
+    expected = [
+        python_playout(game, seed, first)[1][seat] for first in firsts
+    ]  # every candidate from the same draws
+    assert native_saboteur2_round_gold(game, firsts, seat, seed) == [float(g) for g in expected]
+
+
+def test_the_python_playout_scores_a_round_by_the_seats_gold_pieces() -> None:
+    game = Game.new(5, seed=3, edition=EDITION)
+    move = playout_move(game, random.Random(1))
+    reward = round_gold(game.copy(), move, 0, SplitMix(9))
+    _, gold = python_playout(game, 9, move)
+    assert reward == gold[0]
+    assert native_saboteur2_round_gold(game, [move], 0, 9) == [float(gold[0])]
+
+
+def test_a_green_digger_reaching_the_gold_through_a_blue_door_wins_for_the_blue_team() -> None:
+    # The corridor's last card carries a blue door: the gold is open to blue only, so
+    # the green finder (seat 0) wins for the blue team: blue and the boss, 4 - 1 for him.
+    faces = ("NEW", "NEW", "NEW", "NEW", "NEW", "NESW", "EW/door-blue")
+    script = to_middle_goal(4, first=2, faces=faces)
+    game = crafted_game(
+        4,
+        roles=["green", "blue", "boss", "saboteur"],
+        script=script[:-1],
+        then=script[-1:],
+        first=2,
+    )
+    last = Move.parse(script[-1])
+    pay = native_saboteur2_pay(game, last)
+    assert pay is not None
+    assert (pay.reached, pay.finder, pay.open_to, pay.winners) == (True, 0, ["blue"], [1, 2])
+    assert pay.paid == [0, 4, 3, 0]
+    assert pay.round_gold == [0, 4, 3, 0]
+
+
+def test_the_base_games_playout_refuses_saboteur2_and_the_pure_engine_has_neither() -> None:
+    game = Game.new(5, seed=1, edition=EDITION)
+    assert native_play_out(game, 1) is None
+    assert native_saboteur2_play_out(game, 1) is not None
+    with pure_engine():
+        pure = Game.new(5, seed=1, edition=EDITION)
+    assert native_saboteur2_play_out(pure, 1) is None
+    assert native_saboteur2_round_gold(pure, list(pure.legal_moves())[:1], 0, 1) is None
+
+
+def test_the_search_plays_the_same_move_with_native_and_python_playouts() -> None:
+    game = Game.new(5, seed=11, edition=EDITION)
+    seat = game.to_move
+    assert seat is not None
+    legal = list(game.legal_moves())
+    native = IsmctsBot(4, iterations=6).choose(seat_observation(game, seat), legal)
+    python = IsmctsBot(4, iterations=6, playout="python").choose(
+        seat_observation(game, seat), legal
+    )
+    assert native in legal
+    assert python in legal
