@@ -11,7 +11,7 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from scenarios_saboteur2 import EDITION, crafted_game, to_middle_goal
+from scenarios_saboteur2 import EDITION, crafted_game, discard_some, in_turn, to_middle_goal
 
 from pysaboteur.bots.ismcts import IsmctsBot
 from pysaboteur.bots.ismcts_saboteur2 import playout_move, round_gold
@@ -206,6 +206,27 @@ def test_a_green_digger_reaching_the_gold_through_a_blue_door_wins_for_the_blue_
     assert (pay.reached, pay.finder, pay.open_to, pay.winners) == (True, 0, ["blue"], [1, 2])
     assert pay.paid == [0, 4, 3, 0]
     assert pay.round_gold == [0, 4, 3, 0]
+
+
+def test_without_the_gold_the_geologists_share_the_crystals_and_the_thief_robs_the_richest() -> (
+    None
+):
+    # Two crystals on the maze, the cards run out: the saboteur (4) and the profiteer
+    # (4 - 2) win, each geologist gets 2 // 2; the thief, seat 2, robs the saboteur.
+    script = in_turn(["place ESW/crystal 1,0", "place NESW/crystal 2,0", "theft"], players=4)
+    game = crafted_game(4, roles=["geologist", "saboteur", "geologist", "profiteer"], script=script)
+    number = game.round_number
+    while True:
+        trial = game.copy()
+        text = discard_some(trial)
+        if trial.phase != "play" or trial.round_number != number:
+            break
+        game.play(text)
+    pay = native_saboteur2_pay(game, Move.parse(text))
+    assert pay is not None
+    assert (pay.reached, pay.finder, pay.open_to, pay.winners) == (False, None, [], [1, 3])
+    assert pay.paid == [1, 4, 1, 2]
+    assert (pay.stealing, pay.thefts, pay.round_gold) == ([2], [(2, 1)], [1, 3, 2, 2])
 
 
 def test_the_base_games_playout_refuses_saboteur2_and_the_pure_engine_has_neither() -> None:
