@@ -76,20 +76,24 @@ def whole_round_native(game: Game, seed: int) -> object:
     return played.winner
 
 
-def whole_round_python_saboteur2(game: Game, seed: int) -> object:
+def whole_round_python_saboteur2(game: Game, seed: int) -> int:
+    """The round played out and paid by the rules; the moves played."""
     played = game.copy()
     rng = random.Random(seed)
     number = played.round_number
+    moves = 0
     while not played.is_over and played.round_number == number:
         played.play(ismcts_saboteur2.playout_move(played, rng))
-    return played.rounds[number - 1].result
+        moves += 1
+    return moves
 
 
-def whole_round_native_saboteur2(game: Game, seed: int) -> object:
+def whole_round_native_saboteur2(game: Game, seed: int) -> int:
+    """The round played out and paid by the core; the moves played."""
     played = native_saboteur2_play_out(game, seed)
     if played is None:
         raise SystemExit("the native core does not play saboteur2 here")
-    return played
+    return played[1]
 
 
 POLICIES: dict[str, dict[str, Rollout]] = {
@@ -157,10 +161,29 @@ def main() -> None:
     parser.add_argument("--decisions", type=int, default=8, help="ismcts decisions (0: none)")
     parser.add_argument("--iterations", type=int, default=50)
     parser.add_argument("--edition", choices=sorted(POLICIES), default="base")
+    parser.add_argument(
+        "--count-moves",
+        choices=("python", "native"),
+        help="Saboteur 2 only: play `per-position` whole rounds of that policy from each "
+        "position once, print the moves played and stop (under callgrind, two counts' "
+        "difference gives the instructions a move)",
+    )
     args = parser.parse_args()
 
     policies = POLICIES[args.edition]
     games = positions(args.players, args.positions, args.seed, args.edition)
+    if args.count_moves:
+        if args.edition != "saboteur2":
+            raise SystemExit("--count-moves counts Saboteur 2's playouts")
+        policy = policies[f"{args.count_moves}, whole round"]
+        played = 0
+        for index, game in enumerate(games):
+            for seed in range(args.per_position):
+                moves = policy(game, index * args.per_position + seed)
+                assert isinstance(moves, int)
+                played += moves
+        print(played)
+        return
     rates: dict[str, list[float]] = {name: [] for name in policies}
     for _ in range(args.repeats):
         for name, policy in policies.items():
