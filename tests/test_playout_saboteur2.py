@@ -208,6 +208,28 @@ def test_a_green_digger_reaching_the_gold_through_a_blue_door_wins_for_the_blue_
     assert pay.round_gold == [0, 4, 3, 0]
 
 
+def test_gold_behind_doors_of_both_colours_pays_the_profiteer_alone() -> None:
+    # A green door, then a blue one: the gold is open to neither team, so nobody's
+    # team wins, the boss neither; the profiteer alone gets 5 - 2.
+    faces = ("NEW", "NEW", "NEW", "NEW", "NEW", "EW+xN/door-green", "EW/door-blue")
+    script = to_middle_goal(4, first=2, faces=faces)
+    game = crafted_game(
+        4,
+        roles=["green", "blue", "boss", "profiteer"],
+        script=script[:-1],
+        then=script[-1:],
+        first=2,
+    )
+    pay = native_saboteur2_pay(game, Move.parse(script[-1]))
+    assert pay is not None
+    assert (pay.reached, pay.finder, pay.open_to, pay.winners) == (True, 0, [], [3])
+    assert pay.paid == [0, 0, 0, 3]
+    game.play(script[-1])
+    result = game.rounds[0].result
+    assert isinstance(result, GoldPiecesResult)
+    assert (result.open_to, result.winners, result.gold) == ([], [3], [0, 0, 0, 3])
+
+
 def test_without_the_gold_the_geologists_share_the_crystals_and_the_thief_robs_the_richest() -> (
     None
 ):
