@@ -16,7 +16,9 @@ game's search is left as it was.
 3. On that sample every candidate is played, then the fast policy
    (:func:`playout_move`) plays the round out, the same playout generator for
    each candidate so that their differences are paired.  A candidate's result
-   is the gold pieces the seat gets from the round (thefts included).
+   is the gold pieces the seat gets from the round (thefts included); where
+   the core plays the game, all of an iteration's candidates are played out
+   and paid there in one call (:func:`~pysaboteur.native.playout.native_saboteur2_round_gold`).
 4. The heuristic's first choice stands unless another candidate does better
    by :data:`CLEAR_MARGIN` gold pieces and by two standard errors.
 
