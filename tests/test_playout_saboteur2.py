@@ -15,6 +15,7 @@ from scenarios_saboteur2 import EDITION, crafted_game, discard_some, in_turn, to
 
 from pysaboteur.bots.ismcts import IsmctsBot
 from pysaboteur.bots.ismcts_saboteur2 import playout_move, round_gold
+from pysaboteur.bots.splitmix import SplitMix
 from pysaboteur.native import core
 from pysaboteur.native.playout import (
     native_play_out,
@@ -33,21 +34,6 @@ pytestmark = pytest.mark.skipif(core is None, reason="the native core is not bui
 
 ROUNDS = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 MASK = 2**64 - 1
-
-
-class SplitMix:
-    """The core's generator (core/playout.hpp SplitMix), for the Python policy to draw
-    exactly what the core draws."""
-
-    def __init__(self, seed: int) -> None:
-        self.state = seed & MASK
-
-    def random(self) -> float:
-        self.state = (self.state + 0x9E3779B97F4A7C15) & MASK
-        z = self.state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
-        return ((z ^ (z >> 31)) >> 11) * 2.0**-53
 
 
 def richest_steal(game: Game) -> Move:
@@ -261,14 +247,16 @@ def test_the_base_games_playout_refuses_saboteur2_and_the_pure_engine_has_neithe
     assert native_saboteur2_round_gold(pure, list(pure.legal_moves())[:1], 0, 1) is None
 
 
-def test_the_search_plays_the_same_move_with_native_and_python_playouts() -> None:
-    game = Game.new(5, seed=11, edition=EDITION)
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(positions, st.integers(0, 2**16))
+def test_the_search_decides_the_same_with_native_and_python_playouts(game: Game, seed: int) -> None:
+    # The same samples, the same playouts (the Python ones from the core's generator):
+    # the same move, after the same number of iterations.
     seat = game.to_move
-    assert seat is not None
+    if game.phase != "play" or seat is None:
+        return
     legal = list(game.legal_moves())
-    native = IsmctsBot(4, iterations=6).choose(seat_observation(game, seat), legal)
-    python = IsmctsBot(4, iterations=6, playout="python").choose(
-        seat_observation(game, seat), legal
-    )
-    assert native in legal
-    assert python in legal
+    native, python = IsmctsBot(seed, iterations=4), IsmctsBot(seed, iterations=4, playout="python")
+    chosen = native.choose(seat_observation(game, seat), legal)
+    assert python.choose(seat_observation(game, seat), legal) == chosen
+    assert native.last_iterations == python.last_iterations

@@ -32,7 +32,8 @@ richest and otherwise discards a card. Its every chance is one ``random()`` of i
 generator (a choice among ``n`` moves too: ``int(random() * n)``), so that the core's
 copy of it (core/playout_saboteur2.cpp) plays the same moves from the same draws; the
 search plays its rounds out there where the core plays the game (``playout="native"``,
-the default), else here.
+the default), else here from the core's generator (:class:`~.splitmix.SplitMix`), so
+that either way it decides the same.
 """
 
 from __future__ import annotations
@@ -63,6 +64,7 @@ from ..rules.moves import (
 from ..rules.observation import Observation, viewer_seat
 from .heuristic_saboteur2 import Saboteur2Heuristic
 from .paired_choice import clear_winner
+from .splitmix import SplitMix
 
 DEFAULT_ITERATIONS: Final = 20
 #: How much better than the heuristic's first choice another move must do on the
@@ -149,9 +151,8 @@ class Saboteur2Search:
             if native is not None:
                 rewards = dict(zip(shortlist, native, strict=True))
             for move in shortlist if native is None else ():
-                reward = round_gold(
-                    sample.copy(), move, seat, random.Random(playout_seed), deadline
-                )
+                # The core's generator from the same seed: the same playouts as the core's.
+                reward = round_gold(sample.copy(), move, seat, SplitMix(playout_seed), deadline)
                 if reward is None:
                     break  # out of time: an unfinished iteration is not counted
                 rewards[move] = reward
