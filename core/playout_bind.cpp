@@ -19,6 +19,7 @@ RoundOf round_of = nullptr;
 
 void register_playout(nb::module_& m, RoundOf read_round) {
     round_of = read_round;
+    register_playout_saboteur2(m, read_round);
     m.attr("GUESS_RIGHT") = GUESS_RIGHT;
     m.attr("FAR") = FAR;
     m.def(

@@ -10,5 +10,7 @@ namespace sab {
 using RoundOf = const Round& (*)(nanobind::handle);
 
 void register_playout(nanobind::module_& m, RoundOf round_of);
+// Saboteur 2's pay-out and policy (playout_saboteur2_bind.cpp); register_playout calls it.
+void register_playout_saboteur2(nanobind::module_& m, RoundOf round_of);
 
 }  // namespace sab

@@ -5,12 +5,19 @@ native core played them, and the core's, on the same sampled games, interleaved
 the repetitions; then whole ismcts decisions with each.
 
     nice .venv/bin/python scripts/bench_search.py --players 5 --positions 40 --repeats 5
+    nice .venv/bin/python scripts/bench_search.py --edition saboteur2 --iterations 10
 
-Policies:
+Policies, base game:
   python, one table round + value model   what ismcts did (rollout.play_on for
                                           `players` moves, then value.miners_win_chance)
   python, whole round                     rollout.play_on to the round's end
   native, whole round                     native.playout.native_play_out (core/playout.cpp)
+
+Saboteur 2 (its search always played whole rounds, scored by the seat's gold pieces):
+  python, whole round                     ismcts_saboteur2.playout_move to the round's
+                                          end, paid by the rules, thefts included
+  native, whole round                     native.playout.native_saboteur2_play_out
+                                          (core/playout_saboteur2.cpp, payout_saboteur2.cpp)
 """
 
 from __future__ import annotations
@@ -21,10 +28,10 @@ import statistics
 import time
 from collections.abc import Callable
 
-from pysaboteur.bots import make_bot
+from pysaboteur.bots import ismcts_saboteur2, make_bot
 from pysaboteur.bots.rollout import play_on, playout_move
 from pysaboteur.bots.value import miners_win_chance
-from pysaboteur.native.playout import native_play_out
+from pysaboteur.native.playout import native_play_out, native_saboteur2_play_out
 from pysaboteur.rules import Game, seat_observation
 from pysaboteur.rules.determinize import Determinizer
 
@@ -39,10 +46,11 @@ def positions(players: int, count: int, seed: int, edition: str) -> list[Game]:
     while len(found) < count:
         game = Game.new(players, seed=number, edition=edition)
         rng = random.Random(number)
+        policy = ismcts_saboteur2.playout_move if edition == "saboteur2" else playout_move
         for _ in range(rng.randrange(0, 30)):
             if game.phase != "play" or game.round_number != 1:
                 break
-            game.play(playout_move(game, rng))
+            game.play(policy(game, rng))
         number += 1
         if game.phase != "play" or game.to_move is None:
             continue
@@ -68,10 +76,41 @@ def whole_round_native(game: Game, seed: int) -> object:
     return played.winner
 
 
-POLICIES: dict[str, Rollout] = {
-    "python, one table round + value model": table_round_and_value,
-    "python, whole round": whole_round_python,
-    "native, whole round": whole_round_native,
+def whole_round_python_saboteur2(game: Game, seed: int) -> int:
+    """The round played out and paid by the rules; the moves played."""
+    played = game.copy()
+    rng = random.Random(seed)
+    number = played.round_number
+    moves = 0
+    while not played.is_over and played.round_number == number:
+        played.play(ismcts_saboteur2.playout_move(played, rng))
+        moves += 1
+    return moves
+
+
+def whole_round_native_saboteur2(game: Game, seed: int) -> int:
+    """The round played out and paid by the core; the moves played."""
+    played = native_saboteur2_play_out(game, seed)
+    if played is None:
+        raise SystemExit("the native core does not play saboteur2 here")
+    return played[1]
+
+
+POLICIES: dict[str, dict[str, Rollout]] = {
+    "base": {
+        "python, one table round + value model": table_round_and_value,
+        "python, whole round": whole_round_python,
+        "native, whole round": whole_round_native,
+    },
+    "saboteur2": {
+        "python, whole round": whole_round_python_saboteur2,
+        "native, whole round": whole_round_native_saboteur2,
+    },
+}
+#: What ismcts played out before the core did, per edition.
+TODAY: dict[str, str] = {
+    "base": "python, one table round + value model",
+    "saboteur2": "python, whole round",
 }
 
 
@@ -91,13 +130,15 @@ def decision_seconds(spec: str, decisions: list[tuple[object, object]]) -> float
     return (time.process_time() - started) / len(decisions)
 
 
-def decision_points(players: int, count: int, seed: int) -> list[tuple[object, object]]:
+def decision_points(
+    players: int, count: int, seed: int, edition: str
+) -> list[tuple[object, object]]:
     """Real positions (heuristic play) where ismcts searches: several candidates."""
     points: list[tuple[object, object]] = []
     heuristic = make_bot("heuristic", seed=seed)
     number = seed
     while len(points) < count:
-        game = Game.new(players, seed=number)
+        game = Game.new(players, seed=number, edition=edition)
         rng = random.Random(number)
         for _ in range(rng.randrange(2, 30)):
             seat = game.to_move
@@ -119,19 +160,40 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--decisions", type=int, default=8, help="ismcts decisions (0: none)")
     parser.add_argument("--iterations", type=int, default=50)
+    parser.add_argument("--edition", choices=sorted(POLICIES), default="base")
+    parser.add_argument(
+        "--count-moves",
+        choices=("python", "native"),
+        help="Saboteur 2 only: play `per-position` whole rounds of that policy from each "
+        "position once, print the moves played and stop (under callgrind, two counts' "
+        "difference gives the instructions a move)",
+    )
     args = parser.parse_args()
 
-    games = positions(args.players, args.positions, args.seed, "base")
-    rates: dict[str, list[float]] = {name: [] for name in POLICIES}
+    policies = POLICIES[args.edition]
+    games = positions(args.players, args.positions, args.seed, args.edition)
+    if args.count_moves:
+        if args.edition != "saboteur2":
+            raise SystemExit("--count-moves counts Saboteur 2's playouts")
+        policy = policies[f"{args.count_moves}, whole round"]
+        played = 0
+        for index, game in enumerate(games):
+            for seed in range(args.per_position):
+                moves = policy(game, index * args.per_position + seed)
+                assert isinstance(moves, int)
+                played += moves
+        print(played)
+        return
+    rates: dict[str, list[float]] = {name: [] for name in policies}
     for _ in range(args.repeats):
-        for name, policy in POLICIES.items():
+        for name, policy in policies.items():
             rates[name].append(rollouts_per_second(games, policy, args.per_position))
     print(
-        f"rollouts per second (CPU), base game, {args.players} players, "
+        f"rollouts per second (CPU), {args.edition}, {args.players} players, "
         f"{args.positions} sampled positions x {args.per_position}, "
         f"median of {args.repeats} interleaved repetitions:"
     )
-    today = statistics.median(rates["python, one table round + value model"])
+    today = statistics.median(rates[TODAY[args.edition]])
     for name, values in rates.items():
         median = statistics.median(values)
         spread = f"{min(values):.0f}-{max(values):.0f}"
@@ -141,7 +203,7 @@ def main() -> None:
     print(f"  native / python on the same work (whole rounds): x{native / whole:.1f}")
 
     if args.decisions:
-        points = decision_points(args.players, args.decisions, args.seed + 10_000)
+        points = decision_points(args.players, args.decisions, args.seed + 10_000, args.edition)
         specs = {
             "python": f"ismcts:iterations={args.iterations},playout=python",
             "native": f"ismcts:iterations={args.iterations}",
@@ -162,9 +224,6 @@ def main() -> None:
             )
         ratio = statistics.median(seconds["python"]) / statistics.median(seconds["native"])
         print(f"  decisions x{ratio:.1f} faster with the native playout")
-    saboteur2 = Game.new(args.players, seed=args.seed, edition="saboteur2")
-    if native_play_out(saboteur2, 0) is None:
-        print("Saboteur 2: the core does not play it yet, so its rollouts stay in Python.")
 
 
 if __name__ == "__main__":

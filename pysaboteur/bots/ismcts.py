@@ -119,7 +119,7 @@ class IsmctsBot:
                 self._saboteur2 = Saboteur2Search(
                     sab2, random.Random(self._rng.getrandbits(64)),
                     iterations=self._saboteur2_iterations, seconds=self.seconds,
-                    candidates=self.candidates,
+                    candidates=self.candidates, native=self.playout != PYTHON_PLAYOUT,
                 )  # fmt: skip
             chosen = self._saboteur2.choose(observation, legal_moves)
             self.last_iterations = self._saboteur2.last_iterations

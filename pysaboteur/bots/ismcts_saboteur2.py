@@ -16,7 +16,9 @@ game's search is left as it was.
 3. On that sample every candidate is played, then the fast policy
    (:func:`playout_move`) plays the round out, the same playout generator for
    each candidate so that their differences are paired.  A candidate's result
-   is the gold pieces the seat gets from the round (thefts included).
+   is the gold pieces the seat gets from the round (thefts included); where
+   the core plays the game, all of an iteration's candidates are played out
+   and paid there in one call (:func:`~pysaboteur.native.playout.native_saboteur2_round_gold`).
 4. The heuristic's first choice stands unless another candidate does better
    by :data:`CLEAR_MARGIN` gold pieces and by two standard errors.
 
@@ -26,7 +28,12 @@ come nearest the goal they dig for (a Manhattan guess, constant time per
 card), without the other colour's doors; saboteurs lay blockers nearest that
 goal, break the tools of others and rockfall near it; geologists lay crystal
 cards; everyone plays ``theft``, frees and mends itself, steals from the
-richest and otherwise discards a card.
+richest and otherwise discards a card. Its every chance is one ``random()`` of its
+generator (a choice among ``n`` moves too: ``int(random() * n)``), so that the core's
+copy of it (core/playout_saboteur2.cpp) plays the same moves from the same draws; the
+search plays its rounds out there where the core plays the game (``playout="native"``,
+the default), else here from the core's generator (:class:`~.splitmix.SplitMix`), so
+that either way it decides the same.
 """
 
 from __future__ import annotations
@@ -34,8 +41,9 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, Protocol, TypeVar
 
+from ..native.playout import native_saboteur2_round_gold
 from ..rules.cards import BLUE, BOSS, GEOLOGIST, GOAL_CELLS, GREEN, SABOTEUR, parse_shape
 from ..rules.determinize import Determinizer
 from ..rules.editions.saboteur2 import DWARF_CARDS
@@ -57,6 +65,7 @@ from ..rules.observation import Observation, viewer_seat
 from ..rules.routes_saboteur2 import door_closes
 from .heuristic_saboteur2 import Saboteur2Heuristic
 from .paired_choice import clear_winner
+from .splitmix import SplitMix
 
 DEFAULT_ITERATIONS: Final = 20
 #: How much better than the heuristic's first choice another move must do on the
@@ -69,6 +78,19 @@ RESAMPLE: Final = 4
 MOVE_CAP: Final = 1000
 _PRIOR: Final = {role: count / sum(DWARF_CARDS.values()) for role, count in DWARF_CARDS.items()}
 _STEPS: Final = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
+_Item = TypeVar("_Item")
+
+
+class Draws(Protocol):
+    """Where the policy's chances come from: ``random.Random``, or any other source of
+    uniform numbers in [0, 1) (a test hands it the core's own generator)."""
+
+    def random(self) -> float: ...
+
+
+def _pick(items: Sequence[_Item], rng: Draws) -> _Item:
+    """One of ``items`` at random, from one draw (as the core picks)."""
+    return items[min(int(rng.random() * len(items)), len(items) - 1)]
 
 
 class Saboteur2Search:
@@ -82,8 +104,11 @@ class Saboteur2Search:
         iterations: int | None,
         seconds: float | None,
         candidates: int,
+        native: bool = True,
     ) -> None:
         self._heuristic = heuristic
+        #: Whether the rounds are played out in the core where it plays the game.
+        self.native = native
         self._rng = rng
         if iterations is None and seconds is None:
             iterations = DEFAULT_ITERATIONS
@@ -119,10 +144,16 @@ class Saboteur2Search:
             sample = self._draw(sampler, beliefs, seat)
             playout_seed = self._rng.getrandbits(32)
             rewards: dict[Move, float] = {}
-            for move in shortlist:
-                reward = round_gold(
-                    sample.copy(), move, seat, random.Random(playout_seed), deadline
-                )
+            native = (
+                native_saboteur2_round_gold(sample, shortlist, seat, playout_seed)
+                if self.native
+                else None
+            )
+            if native is not None:
+                rewards = dict(zip(shortlist, native, strict=True))
+            for move in shortlist if native is None else ():
+                # The core's generator from the same seed: the same playouts as the core's.
+                reward = round_gold(sample.copy(), move, seat, SplitMix(playout_seed), deadline)
                 if reward is None:
                     break  # out of time: an unfinished iteration is not counted
                 rewards[move] = reward
@@ -151,7 +182,7 @@ class Saboteur2Search:
 
 
 def round_gold(
-    game: Game, move: Move, seat: int, rng: random.Random, deadline: float | None = None
+    game: Game, move: Move, seat: int, rng: Draws, deadline: float | None = None
 ) -> float | None:
     """Play ``move``, then the playout policy to the round's end: the seat's pay
     (None if the deadline passed first)."""
@@ -195,7 +226,7 @@ def _reach(move: Move, goal: tuple[int, int]) -> int:
     return best
 
 
-def playout_move(game: Game, rng: random.Random) -> Move:
+def playout_move(game: Game, rng: Draws) -> Move:
     """One move for the seat to move, by cheap rules of thumb on the sampled game."""
     moves = game.legal_moves()
     if len(moves) == 1:
@@ -240,20 +271,20 @@ def playout_move(game: Game, rng: random.Random) -> Move:
             )
         breaks = [move for move in by_kind.get(BREAK, []) if move.target != seat]
         if breaks and rng.random() < 0.7:
-            return rng.choice(breaks)
+            return _pick(breaks, rng)
         falls = by_kind.get(ROCKFALL, [])
         if falls and rng.random() < 0.5:
             return min(falls, key=lambda m: abs(m.x - goal[0]) + abs(m.y - goal[1]))
     elif role == GEOLOGIST:
         crystals = [move for move in places if _parts(move).crystal]
         if crystals:
-            return rng.choice(crystals)
+            return _pick(crystals, rng)
     discards = [move for move in by_kind.get(DISCARD, []) if not move.also]
     if discards and rng.random() < 0.85:
-        return rng.choice(discards)
+        return _pick(discards, rng)
     if PASS in by_kind:
         return by_kind[PASS][0]
-    return rng.choice(moves)
+    return _pick(moves, rng)
 
 
 def _parts(move: Move) -> Face:

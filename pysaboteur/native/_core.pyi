@@ -186,3 +186,44 @@ def play_outs(
 def playout_scores(round: Round) -> list[float]: ...
 def target_goal(round: Round, seat: int) -> int: ...
 def cards_to_goal(round: Round, goal: int) -> list[tuple[int, int]]: ...
+
+# Saboteur 2's pay-out and playout policy (core/playout_saboteur2_bind.cpp).
+class Saboteur2Tables: ...
+
+def make_saboteur2_tables(
+    *,
+    dwarf: list[int],
+    share: list[int],
+    shortfall: list[int],
+    door: list[int],
+    crystal: list[int],
+    tunnels: list[int],
+) -> Saboteur2Tables: ...
+def saboteur2_pay(
+    tables: Saboteur2Tables, round: Round, pieces: list[int]
+) -> tuple[bool, int, int, list[int], list[int], list[int], list[tuple[int, int]], list[int]]: ...
+def saboteur2_play_out(
+    tables: Saboteur2Tables,
+    round: Round,
+    pieces: list[int],
+    first: int,
+    seed: int,
+    limit: int = 1000,
+) -> tuple[bool, int, list[int]]: ...
+def saboteur2_playout_trace(
+    tables: Saboteur2Tables,
+    round: Round,
+    pieces: list[int],
+    first: int,
+    seed: int,
+    limit: int = 1000,
+) -> list[int]: ...
+def saboteur2_round_gold(
+    tables: Saboteur2Tables,
+    round: Round,
+    pieces: list[int],
+    firsts: list[int],
+    seat: int,
+    seed: int,
+    limit: int = 1000,
+) -> list[int]: ...

@@ -1,5 +1,8 @@
 """The search's playout policy, played by the core (core/playout.cpp): the rules of
-thumb of :mod:`pysaboteur.bots.rollout`, a whole round in one call.
+thumb of :mod:`pysaboteur.bots.rollout`, a whole round in one call; and Saboteur 2's
+(core/playout_saboteur2.cpp, the rules of thumb of
+:func:`pysaboteur.bots.ismcts_saboteur2.playout_move`), its rounds paid by the core's
+pay-out (core/payout_saboteur2.cpp: the rules' gold pieces, thefts included).
 
 A search hands it a sampled game (:mod:`pysaboteur.rules.determinize`); the core
 plays a copy of the game's round on to its end, seeded, and says who won. Where
@@ -10,9 +13,15 @@ the core is not built, does not play the edition, or cannot hold the game's roun
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
+from ..rules.cards import BLUE, BOSS, GEOLOGIST, GREEN, PROFITEER, SABOTEUR
+from ..rules.codes import codec_of
+from ..rules.faces import FACES
+from ..rules.gold_pieces import SHARE, SHORTFALL
+from ..rules.moves import Move
 from ..rules.results import MINERS, SABOTEURS
 from . import core
 
@@ -20,6 +29,12 @@ from . import core
 _TEAMS: Final = {1: MINERS, 2: SABOTEURS}
 #: More moves than any round lasts: a playout plays its round to the end.
 WHOLE_ROUND: Final = 1000
+#: The core's dwarf cards (core/payout_saboteur2.hpp Dwarf), by the rules' names.
+DWARF_IDS: Final = {GREEN: 0, BLUE: 1, BOSS: 2, PROFITEER: 3, GEOLOGIST: 4, SABOTEUR: 5}
+#: The door colours and the teams the gold is open to, as the core's bits.
+DOOR_BITS: Final = {GREEN: 1, BLUE: 2}
+#: The core's Saboteur 2 tables, made once per edition.
+_SABOTEUR2_TABLES: dict[str, Any] = {}
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,13 +47,14 @@ class PlayoutResult:
     round_gold: list[int]
 
 
-def core_round_of(game: Any) -> Any | None:
+def core_round_of(game: Any, edition: str = "base") -> Any | None:
     """The core's round holding ``game``'s round in play, or None where the core
-    does not play it (the core's round is the game's own, ahead of its state: read
+    does not play it or the game is not of ``edition`` (each policy knows its own
+    edition's cards; the core's round is the game's own, ahead of its state: read
     it, never play on it)."""
     if core is None or getattr(game, "_engine", None) is None:
         return None
-    if game.edition.name != "base":  # the policy knows the base game's cards only
+    if game.edition.name != edition:
         return None
     return game._core_round()
 
@@ -96,3 +112,131 @@ def native_cards_to_goal(game: Any, goal: int) -> dict[int, int] | None:
         return None
     assert core is not None
     return dict(core.cards_to_goal(round_, goal))
+
+
+@dataclass(frozen=True, slots=True)
+class Saboteur2Pay:
+    """A Saboteur 2 round's pay-out as the core makes it: whether the gold was reached
+    and by whom, the teams it is open to, the winners, each seat's pay before the
+    thefts, the thieves in the order they steal, the thefts ``(thief, victim)`` (each
+    from the richest seat, as the playout policy steals) and each seat's gold pieces
+    of the round, the thefts made."""
+
+    reached: bool
+    finder: int | None
+    open_to: list[str]
+    winners: list[int]
+    paid: list[int]
+    stealing: list[int]
+    thefts: list[tuple[int, int]]
+    round_gold: list[int]
+
+
+def saboteur2_tables(edition: Any) -> Any:
+    """The core's tables of Saboteur 2's pay-out and policy, read from the rules."""
+    assert core is not None
+    tables = _SABOTEUR2_TABLES.get(edition.name)
+    if tables is None:
+        parts = [FACES[face] for face in range(len(FACES))]
+        tables = core.make_saboteur2_tables(
+            dwarf=[DWARF_IDS[role] for role in edition.role_codes],
+            share=[SHARE.get(count, 1) if count else 0 for count in range(17)],
+            shortfall=[SHORTFALL.get(role, 0) for role in DWARF_IDS],
+            door=[DOOR_BITS.get(part.door, 0) if part else 0 for part in parts],
+            crystal=[int(part.crystal) if part else 0 for part in parts],
+            tunnels=[sum(part.tunnels) if part else 0 for part in parts],
+        )
+        _SABOTEUR2_TABLES[edition.name] = tables
+    return tables
+
+
+def _saboteur2_round(game: Any) -> Any | None:
+    round_ = core_round_of(game, "saboteur2")
+    if round_ is None or game.phase != "play":
+        return None
+    return round_
+
+
+def _first_code(game: Any, first: Move | None) -> int | None:
+    """The code of ``first`` (-1 for none), or None if the codec cannot write it."""
+    if first is None:
+        return -1
+    code: int | None = codec_of(game.edition).encode(first)
+    return code
+
+
+def native_saboteur2_pay(game: Any, last: Move) -> Saboteur2Pay | None:
+    """The core's pay-out of the Saboteur 2 round that ``last`` ends (the game, in
+    play, is not changed); None where the core cannot, or ``last`` does not end it."""
+    round_ = _saboteur2_round(game)
+    code = _first_code(game, last)
+    if round_ is None or code is None:
+        return None
+    assert core is not None
+    ended = round_.copy()
+    if not ended.play(code) or ended.phase != core.ENDED:
+        return None
+    reached, finder, open_to, winners, paid, stealing, thefts, gold = core.saboteur2_pay(
+        saboteur2_tables(game.edition), ended, list(game.gold_pieces)
+    )
+    colours = [colour for colour, bit in DOOR_BITS.items() if open_to & bit]
+    return Saboteur2Pay(
+        reached, None if finder < 0 else finder, colours, winners, paid, stealing,
+        [(thief, victim) for thief, victim in thefts], gold,
+    )  # fmt: skip
+
+
+def native_saboteur2_trace(
+    game: Any, seed: int, *, first: Move | None = None, limit: int = WHOLE_ROUND
+) -> list[int] | None:
+    """The codes Saboteur 2's policy plays in the core after ``first`` with this seed,
+    the thieves' steals last; None where the core cannot."""
+    round_ = _saboteur2_round(game)
+    code = _first_code(game, first)
+    if round_ is None or code is None:
+        return None
+    assert core is not None
+    codes: list[int] = core.saboteur2_playout_trace(
+        saboteur2_tables(game.edition), round_, list(game.gold_pieces), code,
+        seed & (2**64 - 1), limit,
+    )  # fmt: skip
+    return codes
+
+
+def native_saboteur2_play_out(
+    game: Any, seed: int, *, first: Move | None = None, limit: int = WHOLE_ROUND
+) -> tuple[bool, int, list[int]] | None:
+    """Play ``first`` and Saboteur 2's policy on to the round's end in the core and pay
+    it: (ended, moves, each seat's gold pieces of the round, thefts included); None
+    where the core cannot."""
+    round_ = _saboteur2_round(game)
+    code = _first_code(game, first)
+    if round_ is None or code is None:
+        return None
+    assert core is not None
+    ended, moves, gold = core.saboteur2_play_out(
+        saboteur2_tables(game.edition), round_, list(game.gold_pieces), code,
+        seed & (2**64 - 1), limit,
+    )  # fmt: skip
+    return bool(ended), int(moves), list(gold)
+
+
+def native_saboteur2_round_gold(
+    game: Any, firsts: Sequence[Move], seat: int, seed: int, *, limit: int = WHOLE_ROUND
+) -> list[float] | None:
+    """For each move of ``firsts``, the seat's gold pieces of the round once the move
+    and Saboteur 2's policy have played it out in the core, every move with the same
+    seed (0 for a round not ended in ``limit`` moves); None where the core cannot."""
+    round_ = _saboteur2_round(game)
+    if round_ is None:
+        return None
+    codec = codec_of(game.edition)
+    codes = [codec.encode(move) for move in firsts]
+    if any(code is None for code in codes):
+        return None
+    assert core is not None
+    gold: list[int] = core.saboteur2_round_gold(
+        saboteur2_tables(game.edition), round_, list(game.gold_pieces), codes, seat,
+        seed & (2**64 - 1), limit,
+    )  # fmt: skip
+    return [float(pieces) for pieces in gold]
