@@ -102,11 +102,16 @@ struct PyRound {
     // The moves last listed, while the round has not changed since: playing one of
     // them needs no second listing.
     std::shared_ptr<Codes> listed;
+    // How many moves the last listing held: the next one's room is made for as many
+    // at once, not grown a code at a time (a tenth of a move's cost through Game).
+    size_t last_count = 64;
 
     const std::shared_ptr<Codes>& legal() {
         if (!listed) {
             listed = std::make_shared<Codes>();
+            listed->codes.reserve(last_count + last_count / 2);
             round.legal(listed->codes);
+            last_count = std::max<size_t>(listed->codes.size(), 16);
         }
         return listed;
     }
@@ -159,7 +164,6 @@ PyRound* make_round(std::shared_ptr<Tables> tables, int players, int first, int 
         swaps.size() > MAX_SWAPS)
         throw std::invalid_argument("a round's fields do not fit together");
     auto* made = new PyRound{tables, {}, {}, {}};
-    std::memset(&made->before, 0, sizeof made->before);
     Round& r = made->round;
     std::memset(&r, 0, sizeof r);
     r.tables = tables.get();
