@@ -361,6 +361,29 @@ NB_MODULE(_core, m) {
                          }
                          return cells;
                      })
+        // The maze as the dictionaries rules/maze.py keeps (cell key -> face, cell key ->
+        // open sides, in the order cells came and joined): made here, a state restored
+        // from the core at every round's end needs no list of pairs to build them from.
+        .def_prop_ro("cell_faces",
+                     [](const PyRound& self) {
+                         nb::dict faces;
+                         const Maze& maze = self.round.maze;
+                         for (int i = 0; i < maze.cell_count; ++i) {
+                             int s = maze.slot_of[i];
+                             faces[nb::int_(maze.slot_key[s])] = nb::int_(maze.slot_face[s]);
+                         }
+                         return faces;
+                     })
+        .def_prop_ro("network_sides",
+                     [](const PyRound& self) {
+                         nb::dict sides;
+                         const Maze& maze = self.round.maze;
+                         for (int i = 0; i < maze.net_count; ++i) {
+                             int s = maze.net_of[i];
+                             sides[nb::int_(maze.slot_key[s])] = nb::int_(maze.slot_net[s]);
+                         }
+                         return sides;
+                     })
         .def_prop_ro("roles",
                      [](const PyRound& self) {
                          return std::vector<int>(self.round.role, self.round.role + self.round.players);

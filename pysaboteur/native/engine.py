@@ -104,7 +104,7 @@ class NativeEngine:
         state.draw_pile = list(map(card_of, core_round.pile))
         goals = state.maze.goals
         state.maze = Maze.restored(
-            goals, dict(core_round.cells), dict(core_round.network), list(core_round.revealed)
+            goals, core_round.cell_faces, core_round.network_sides, list(core_round.revealed)
         )
         to_move = core_round.to_move
         state.to_move = None if to_move < 0 else to_move

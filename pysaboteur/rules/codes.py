@@ -35,7 +35,7 @@ core/codes.hpp packs the same fields; the lockstep tests hold the two together.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from .cards import TOOLS
 from .editions import Edition
@@ -78,6 +78,8 @@ _AIMED_KINDS: Final = frozenset(
 _OFFSET: Final = 128
 #: A named tuple made from its fields as they are (what ``Move._make`` does).
 _new_tuple: Final = tuple.__new__
+#: A code not decoded yet (a move's fields after its seat are never empty).
+_NOT_MET: Final[tuple[Any, ...]] = ()
 
 
 class Codec:
@@ -96,10 +98,8 @@ class Codec:
                 self._faces[text] = (self.index[card], which)
         #: The moves decoded so far, by ``code | seat << 32`` (a look-up the hot path makes itself).
         self.known: dict[int, Move | None] = {}
-        #: Each code decoded so far, its move's fields after the seat (None: no move):
-        #: another seat's move of the same code is made from them, not decoded again
-        #: (with ten seats most first meetings of a seat and a code are of a code met).
-        self._fields: dict[int, tuple[object, ...] | None] = {}
+        #: Each code decoded so far, its move's fields after the seat (None: no move).
+        self._fields: dict[int, tuple[Any, ...] | None] = {}
         self._codes: dict[Move, int | None] = {}
 
     def decode(self, code: int, seat: int) -> Move | None:
@@ -107,18 +107,16 @@ class Codec:
         key = code | seat << 32
         known = self.known.get(key, False)
         if known is False:
-            known = self.known[key] = self._decode_again(code, seat)
+            # Another seat's move of a code met before is made from its fields, not
+            # decoded again: with ten seats most first meetings are of a code met.
+            fields = self._fields.get(code, _NOT_MET)
+            if fields is _NOT_MET:
+                known = self._decode(code, seat)
+                self._fields[code] = None if known is None else known[1:]
+            else:
+                known = None if fields is None else _new_tuple(Move, (seat, *fields))
+            self.known[key] = known
         return known  # type: ignore[return-value]
-
-    def _decode_again(self, code: int, seat: int) -> Move | None:
-        """:meth:`decode` for a seat that has not met ``code`` yet."""
-        fields: tuple[object, ...] | bool | None = self._fields.get(code, False)
-        if fields is False:
-            move = self._decode(code, seat)
-            self._fields[code] = None if move is None else move[1:]
-            return move
-        assert fields is None or isinstance(fields, tuple)
-        return None if fields is None else _new_tuple(Move, (seat, *fields))
 
     def encode(self, move: Move) -> int | None:
         """The code of ``move`` (its seat left out), or None if no code names it."""
