@@ -102,11 +102,16 @@ struct PyRound {
     // The moves last listed, while the round has not changed since: playing one of
     // them needs no second listing.
     std::shared_ptr<Codes> listed;
+    // How many moves the last listing held: the next one's room is made for as many
+    // at once, not grown a code at a time (a tenth of a move's cost through Game).
+    size_t last_count = 64;
 
     const std::shared_ptr<Codes>& legal() {
         if (!listed) {
             listed = std::make_shared<Codes>();
+            listed->codes.reserve(last_count + last_count / 2);
             round.legal(listed->codes);
+            last_count = std::max<size_t>(listed->codes.size(), 16);
         }
         return listed;
     }
@@ -159,7 +164,6 @@ PyRound* make_round(std::shared_ptr<Tables> tables, int players, int first, int 
         swaps.size() > MAX_SWAPS)
         throw std::invalid_argument("a round's fields do not fit together");
     auto* made = new PyRound{tables, {}, {}, {}};
-    std::memset(&made->before, 0, sizeof made->before);
     Round& r = made->round;
     std::memset(&r, 0, sizeof r);
     r.tables = tables.get();
@@ -356,6 +360,29 @@ NB_MODULE(_core, m) {
                              cells.emplace_back(maze.slot_key[s], maze.slot_face[s]);
                          }
                          return cells;
+                     })
+        // The maze as the dictionaries rules/maze.py keeps (cell key -> face, cell key ->
+        // open sides, in the order cells came and joined): made here, a state restored
+        // from the core at every round's end needs no list of pairs to build them from.
+        .def_prop_ro("cell_faces",
+                     [](const PyRound& self) {
+                         nb::dict faces;
+                         const Maze& maze = self.round.maze;
+                         for (int i = 0; i < maze.cell_count; ++i) {
+                             int s = maze.slot_of[i];
+                             faces[nb::int_(maze.slot_key[s])] = nb::int_(maze.slot_face[s]);
+                         }
+                         return faces;
+                     })
+        .def_prop_ro("network_sides",
+                     [](const PyRound& self) {
+                         nb::dict sides;
+                         const Maze& maze = self.round.maze;
+                         for (int i = 0; i < maze.net_count; ++i) {
+                             int s = maze.net_of[i];
+                             sides[nb::int_(maze.slot_key[s])] = nb::int_(maze.slot_net[s]);
+                         }
+                         return sides;
                      })
         .def_prop_ro("roles",
                      [](const PyRound& self) {

@@ -27,33 +27,38 @@ class NativeEngine:
         self.tables = make_tables(edition)
         self.roles = edition.role_codes
         self.role_index = {role: index for index, role in enumerate(edition.role_codes)}
+        #: The base game: a round changes no role and has no traps, thefts, looks or
+        #: swaps, so that the state keeps its own (restore() reads them only in Saboteur 2).
+        self.roles_stay = edition.name == "base"
 
     def load(self, game: Any) -> Any | None:
         """A round of the core holding ``game``'s round in play, or None if the core
         cannot hold it (cards it does not know, as a determinized game may hold)."""
         assert core is not None
         state = game.state
-        index = self.codec.index
+        # Cards and roles to indices by map(): a round is loaded at every deal, and a
+        # comprehension's loop in Python was most of what loading it cost.
+        index = self.codec.index.__getitem__
+        role = self.role_index.__getitem__
         try:
-            hands = [[index[card] for card in hand] for hand in state.hands]
-            pile = [index[card] for card in state.draw_pile]
-            goals = [GOAL_CARDS.index(card) for card in state.maze.goals]
-            discards = [index[card] for card in state.discards]
+            hands = [list(map(index, hand)) for hand in state.hands]
+            pile = list(map(index, state.draw_pile))
+            goals = list(map(GOAL_CARDS.index, state.maze.goals))
+            discards = list(map(index, state.discards))
             phase = _PHASES[game.phase]  # not Saboteur 2's thefts: they are the rules'
-            roles = self.role_index
             looks = [
-                (look.move, look.viewer, look.seat, roles[look.role],
-                 roles[look.laid_aside] + 1 if look.laid_aside else 0)
+                (look.move, look.viewer, look.seat, role(look.role),
+                 role(look.laid_aside) + 1 if look.laid_aside else 0)
                 for look in state.looks
-            ]  # fmt: skip
+            ] if state.looks else []  # fmt: skip
             swaps = [
-                (swap.move, swap.seat, swap.other, [index[card] for card in swap.gave],
-                 [index[card] for card in swap.got])
+                (swap.move, swap.seat, swap.other, list(map(index, swap.gave)),
+                 list(map(index, swap.got)))
                 for swap in state.swaps
-            ]  # fmt: skip
-            seat_roles = [roles[role] for role in state.roles]
-            reserve = [roles[role] for role in state.reserve]
-            hats_out = [roles[role] for role in state.hats_out]
+            ] if state.swaps else []  # fmt: skip
+            seat_roles = list(map(role, state.roles))
+            reserve = list(map(role, state.reserve))
+            hats_out = list(map(role, state.hats_out))
         except (KeyError, ValueError):
             return None
         maze = state.maze
@@ -94,19 +99,25 @@ class NativeEngine:
         """Bring ``game``'s round state, in play, to where ``core_round`` stands (the core
         played moves the state has not: no read needed it until now)."""
         state = game.state_behind()
-        cards = self.codec.cards
-        state.hands = [[cards[card] for card in hand] for hand in core_round.hands]
-        state.draw_pile = [cards[card] for card in core_round.pile]
+        card_of = self.codec.cards.__getitem__  # by map(), as load() does
+        state.hands = [list(map(card_of, hand)) for hand in core_round.hands]
+        state.draw_pile = list(map(card_of, core_round.pile))
         goals = state.maze.goals
         state.maze = Maze.restored(
-            goals, dict(core_round.cells), dict(core_round.network), list(core_round.revealed)
+            goals, core_round.cell_faces, core_round.network_sides, list(core_round.revealed)
         )
         to_move = core_round.to_move
         state.to_move = None if to_move < 0 else to_move
         state.broken = list(core_round.broken)
         state.maps = [{index: goals[index] for index in mapped} for mapped in core_round.maps]
-        state.discards = [cards[card] for card in core_round.discards]
-        # Saboteur 2's (empty, or as they were, in the base game)
+        state.discards = list(map(card_of, core_round.discards))
+        last_turn, last_path = core_round.last_turn, core_round.last_path
+        state.last_turn = None if last_turn < 0 else last_turn
+        state.last_path = None if last_path < 0 else last_path
+        if self.roles_stay:
+            return
+        # Saboteur 2's roles, traps, thefts, looks and swaps
+        cards = self.codec.cards
         roles = self.roles
         state.roles = [roles[role] for role in core_round.roles]
         state.trapped = list(core_round.trapped)
@@ -127,9 +138,6 @@ class NativeEngine:
             )
             for move, seat, other, gave, got in core_round.swaps
         ]
-        last_turn, last_path = core_round.last_turn, core_round.last_path
-        state.last_turn = None if last_turn < 0 else last_turn
-        state.last_path = None if last_path < 0 else last_path
 
 
 _ENGINES: dict[str, NativeEngine | None] = {}

@@ -35,7 +35,7 @@ core/codes.hpp packs the same fields; the lockstep tests hold the two together.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from .cards import TOOLS
 from .editions import Edition
@@ -76,6 +76,10 @@ _AIMED_KINDS: Final = frozenset(
 )
 #: Cells are packed as ``x + 128`` and ``y + 128`` in a byte each.
 _OFFSET: Final = 128
+#: A named tuple made from its fields as they are (what ``Move._make`` does).
+_new_tuple: Final = tuple.__new__
+#: A code not decoded yet (a move's fields after its seat are never empty).
+_NOT_MET: Final[tuple[Any, ...]] = ()
 
 
 class Codec:
@@ -94,6 +98,8 @@ class Codec:
                 self._faces[text] = (self.index[card], which)
         #: The moves decoded so far, by ``code | seat << 32`` (a look-up the hot path makes itself).
         self.known: dict[int, Move | None] = {}
+        #: Each code decoded so far, its move's fields after the seat (None: no move).
+        self._fields: dict[int, tuple[Any, ...] | None] = {}
         self._codes: dict[Move, int | None] = {}
 
     def decode(self, code: int, seat: int) -> Move | None:
@@ -101,7 +107,15 @@ class Codec:
         key = code | seat << 32
         known = self.known.get(key, False)
         if known is False:
-            known = self.known[key] = self._decode(code, seat)
+            # Another seat's move of a code met before is made from its fields, not
+            # decoded again: with ten seats most first meetings are of a code met.
+            fields = self._fields.get(code, _NOT_MET)
+            if fields is _NOT_MET:
+                known = self._decode(code, seat)
+                self._fields[code] = None if known is None else known[1:]
+            else:
+                known = None if fields is None else _new_tuple(Move, (seat, *fields))
+            self.known[key] = known
         return known  # type: ignore[return-value]
 
     def encode(self, move: Move) -> int | None:
@@ -117,6 +131,8 @@ class Codec:
         return known
 
     def _decode(self, code: int, seat: int) -> Move | None:
+        # The commonest moves are made field by field (Move's defaults written out):
+        # a named tuple's keyword constructor costs three times as much.
         kind = _KIND_OF_ID.get(code & 31)
         card_index = code >> 5 & 127
         if kind is None or card_index >= len(self.cards) or code >> 29:
@@ -129,13 +145,14 @@ class Codec:
                 which = code >> 28 & 1
                 if which >= len(ways):
                     return None
-                return Move(seat, PLACE, ways[which][1], x, y)
-            return Move(seat, kind, card, x, y)
+                return _new_tuple(Move, (seat, PLACE, ways[which][1], x, y, -1, "", 0, (), ""))
+            return _new_tuple(Move, (seat, kind, card, x, y, -1, "", 0, (), ""))
         if kind in _TOOL_KINDS:
             tool = code >> 16 & 3
             if tool >= len(TOOLS):
                 return None
-            return Move(seat, kind, card, 0, 0, code >> 12 & 15, TOOLS[tool])
+            target = code >> 12 & 15
+            return _new_tuple(Move, (seat, kind, card, 0, 0, target, TOOLS[tool], 0, (), ""))
         if kind in _AIMED_KINDS:
             return Move(seat, kind, card, target=code >> 12 & 15)
         if kind == DISCARD:
@@ -146,7 +163,7 @@ class Codec:
                     if more > len(self.cards):
                         return None
                     also.append(self.cards[more - 1])
-            return Move(seat, DISCARD, card, also=tuple(also))
+            return _new_tuple(Move, (seat, DISCARD, card, 0, 0, -1, "", 0, tuple(also), ""))
         if kind == CLEAR:
             second, front = code >> 12 & 127, code >> 19 & 7
             if not 0 < second <= len(self.cards) or front >= len(FRONT_CARDS):

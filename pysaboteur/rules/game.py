@@ -517,7 +517,11 @@ class Game:
             else:
                 seat = played >> 2
                 decoded = self._decoded.get(move | seat << 32)
-                move = decoded if decoded is not None else self._decode(move, seat)
+                if decoded is None:  # the first time this seat plays this code
+                    assert self._engine is not None
+                    decoded = self._engine.codec.decode(move, seat)
+                    assert decoded is not None, "the core plays only codes that name moves"
+                move = decoded
         else:
             if isinstance(move, str):
                 move = _parsed(move)
