@@ -27,8 +27,9 @@ from pysaboteur.rules.native_engine import Engine, LegalMoves, native_engine, pu
 
 DATA = Path(__file__).parent / "data"
 EDITIONS = ("base", "saboteur2", "duel")
-#: Per edition: the playouts written, and every how many moves a position is kept.
-PLAYOUTS = 8
+#: Per edition: the playouts written (a Duel game is short: more of them), and every
+#: how many moves a position is kept.
+PLAYOUTS = {"base": 8, "saboteur2": 8, "duel": 16}
 EVERY = 9
 
 
@@ -99,7 +100,7 @@ def test_the_engine_lists_the_corpus_moves_exactly(edition: str) -> None:
 def write(edition: str) -> None:
     """The corpus of ``edition``, played and listed by the pure engine."""
     playouts = []
-    for seed in range(PLAYOUTS):
+    for seed in range(PLAYOUTS[edition]):
         rng = random.Random(seed)
         players = {"base": rng.randint(3, 10), "saboteur2": rng.randint(2, 12), "duel": 2}[edition]
         with pure_engine():
