@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..rules.cards import BREAK_TOOL, FIX_TOOLS, TOOLS
-from ..rules.codes import KIND_IDS
+from ..rules.codes import KIND_IDS, Codec
 from ..rules.duel_codes import DUEL_KIND_IDS, DuelCodec, duel_codec
 from ..rules.duel_deck import START_CARDS, DuelDeck
 from ..rules.duel_faces import COLOURS, read_face, turned
@@ -27,9 +27,12 @@ class DuelEngine:
     def __init__(self, deck: DuelDeck) -> None:
         assert core is not None
         if core.KINDS != KIND_IDS or {**core.KINDS, **core.DUEL_KINDS} != DUEL_KIND_IDS:
-            raise RuntimeError("the core and rules/duel_codes.py number the kinds of move differently")
+            raise RuntimeError(
+                "the core and rules/duel_codes.py number the kinds of move differently"
+            )
         self.deck = deck
-        self.codec: DuelCodec = duel_codec(deck)
+        self.duel_codec: DuelCodec = duel_codec(deck)
+        self.codec: Codec = self.duel_codec
         cards = self.codec.cards
         #: Every face a card of the deck can lie as, the core's face numbers.
         codes = list(deck.start_faces)
@@ -48,7 +51,10 @@ class DuelEngine:
         self.tables = core.make_duel_tables(
             faces=[self._face_fields(code) for code in self.faces],
             kinds=[DUEL_KIND_IDS[deck.kinds[card]] for card in cards],
-            lying=[[self.face_index[code] for code in deck.orientations.get(card, ())] for card in cards],
+            lying=[
+                [self.face_index[code] for code in deck.orientations.get(card, ())]
+                for card in cards
+            ],
             tools=[
                 [TOOLS.index(BREAK_TOOL[card])]
                 if card in BREAK_TOOL
@@ -140,13 +146,16 @@ class DuelEngine:
         maze.claims = [((x, y), seat) for x, y, seat in core_round.claims]
         maze.revealed = list(core_round.revealed)
         state.maze = maze
-        to_move, last_turn, last_path = core_round.to_move, core_round.last_turn, core_round.last_path
+        to_move, last_turn, last_path = (
+            core_round.to_move,
+            core_round.last_turn,
+            core_round.last_path,
+        )
         state.to_move = None if to_move < 0 else to_move
         state.last_turn = None if last_turn < 0 else last_turn
         state.last_path = None if last_path < 0 else last_path
 
-    @staticmethod
-    def end_of(core_round: Any) -> str:
+    def end_of(self, core_round: Any) -> str:
         """Why the core ended the play ("goals", "counters", "cards"), or "" in play."""
         return _END_NAMES[core_round.end]
 

@@ -73,7 +73,9 @@ class DuelCodec(Codec):
             return _at_cell(DUEL_KIND_IDS[PLACE] | placed << 5 | which << 28, move.x, move.y)
         if move.kind == KEY:
             card = self.index.get(move.card)
-            return None if card is None else _at_cell(DUEL_KIND_IDS[KEY] | card << 5, move.x, move.y)
+            return (
+                None if card is None else _at_cell(DUEL_KIND_IDS[KEY] | card << 5, move.x, move.y)
+            )
         return super()._encode(move)
 
 

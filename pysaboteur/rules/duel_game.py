@@ -17,9 +17,9 @@ the rules score the round.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import replace
 from itertools import combinations
-from collections.abc import Sequence
 from typing import Any, Final
 
 from .cards import BREAK_TOOL, FIX_TOOLS, TOOL_BIT, TOOLS
@@ -42,7 +42,7 @@ from .game import (
 from .kinds.bribe import BRIBE, bribe_error, list_bribes
 from .kinds.key import KEY, key_error
 from .moves import BREAK, CLEAR, DISCARD, FIX, MAP, PASS, PLACE, ROCKFALL, Move
-from .native_engine import LegalMoves, native_duel_engine
+from .native_engine import DuelEngine, LegalMoves, native_duel_engine
 from .options import Options
 from .reasons import Reason, joined
 from .round_state import RoundState
@@ -55,6 +55,8 @@ DUEL_KINDS: Final = frozenset((PLACE, BREAK, FIX, KEY, MAP, ROCKFALL, BRIBE, CLE
 
 class DuelGame(Game):
     """A game of the Duel. Make one with ``Game.new(players=2, edition="duel")``."""
+
+    _engine: DuelEngine | None
 
     def __init__(
         self,
@@ -492,7 +494,7 @@ class DuelGame(Game):
         core = self._mirror[1]
         assert core is not None
         self._engine.restore(self, core)
-        end = self._engine.end_of(core)  # type: ignore[attr-defined]
+        end = self._engine.end_of(core)
         if end:
             self.end_round(score_round(self.duel_maze, end))
 
