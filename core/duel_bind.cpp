@@ -72,6 +72,7 @@ std::shared_ptr<DuelTables> make_duel_tables(const std::vector<FaceFields>& face
         rank.size() != kinds.size() || break_card.size() != 3 || start_faces.size() != 2)
         throw std::invalid_argument("one kind, face list, tool list and rank per card; 3 tools; 2 starts");
     auto t = std::make_shared<DuelTables>();
+    if (faces.size() > 254) throw std::invalid_argument("at most 254 faces (a cell keeps its face + 1 in a byte)");
     for (const auto& fields : faces) t->faces.push_back(make_face(fields));
     for (const auto& f : t->faces)
         if (f.turned >= t->faces.size()) throw std::invalid_argument("a turned face that is not in the table");
@@ -169,18 +170,16 @@ PyDuelRound* make_duel_round(std::shared_ptr<DuelTables> tables, int first, int 
         if (face < 0 || static_cast<size_t>(face) >= tables->faces.size())
             throw std::invalid_argument("a face that is not in the table");
         int cell = grid_cell(x, y);
-        r.face_at[cell] = static_cast<uint16_t>(face + 1);
+        r.face_at[cell] = static_cast<uint8_t>(face + 1);
         r.cells[r.cell_count++] = static_cast<uint16_t>(cell);
     }
     for (const auto& [x, y, seat] : keys) {
         int cell = grid_cell(x, y);
-        r.key_at[cell] = static_cast<uint8_t>(seat + 1);
         r.key_cell[r.key_count] = static_cast<uint16_t>(cell);
         r.key_seat[r.key_count++] = static_cast<uint8_t>(seat);
     }
     for (const auto& [x, y, seat] : bribes) {
         int cell = grid_cell(x, y);
-        r.bribed_at[cell] = static_cast<uint8_t>(r.bribed_at[cell] | 1 << seat);
         r.bribe_cell[r.bribe_count] = static_cast<uint16_t>(cell);
         r.bribe_seat[r.bribe_count++] = static_cast<uint8_t>(seat);
     }
@@ -302,9 +301,9 @@ void register_duel(nb::module_& m) {
             std::vector<std::vector<Token>> found(2);
             for (int seat = 0; seat < 2; ++seat)
                 for (int i = 0; i < r.cell_count; ++i)
-                    if (r.net[seat][r.cells[i]])
+                    if (r.net(seat, r.cells[i]))
                         found[seat].emplace_back(duel::grid_x(r.cells[i]), duel::grid_y(r.cells[i]),
-                                                 r.net[seat][r.cells[i]]);
+                                                 r.net(seat, r.cells[i]));
             return found;
         });
     m.def("make_duel_round", &make_duel_round, nb::rv_policy::take_ownership, nb::arg("tables"), nb::arg("first"),

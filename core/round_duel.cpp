@@ -9,22 +9,29 @@ namespace sab::duel {
 
 namespace {
 
-constexpr bool is_goal_cell(int cell) {
-    for (int goal : GOAL_CELLS)
-        if (cell == goal) return true;
-    return false;
-}
-constexpr bool is_start_cell(int cell) { return cell == START_CELLS[0] || cell == START_CELLS[1]; }
-constexpr bool within_reach(int cell) {
-    int x = grid_x(cell), y = grid_y(cell);
-    return x >= -REACH && x <= REACH && y >= -REACH && y <= REACH;
-}
-bool next_to_goal(int cell) {
-    for (int goal : GOAL_CELLS)
-        for (const auto& step : STEP)
-            if (cell == goal + step[1]) return true;
-    return false;
-}
+// What each cell of the grid is, worked out once: listing asks it of every candidate.
+enum CellFlag : uint8_t { GOAL_CELL = 1, NEXT_TO_GOAL = 2, START_CELL = 4, IN_REACH = 8 };
+
+struct CellFlags {
+    uint8_t of[GRID];
+    CellFlags() : of{} {
+        for (int cell = 0; cell < GRID; ++cell) {
+            int x = grid_x(cell), y = grid_y(cell);
+            if (x >= -REACH && x <= REACH && y >= -REACH && y <= REACH) of[cell] |= IN_REACH;
+        }
+        for (int goal : GOAL_CELLS) {
+            of[goal] |= GOAL_CELL;
+            for (const auto& step : STEP) of[goal + step[1]] |= NEXT_TO_GOAL;
+        }
+        for (int start : START_CELLS) of[start] |= START_CELL;
+    }
+};
+const CellFlags FLAGS;
+
+bool is_goal_cell(int cell) { return FLAGS.of[cell] & GOAL_CELL; }
+bool is_start_cell(int cell) { return FLAGS.of[cell] & START_CELL; }
+bool within_reach(int cell) { return FLAGS.of[cell] & IN_REACH; }
+bool next_to_goal(int cell) { return FLAGS.of[cell] & NEXT_TO_GOAL; }
 int goal_index(int cell) {
     for (int i = 0; i < GOALS; ++i)
         if (GOAL_CELLS[i] == cell) return i;
@@ -60,19 +67,23 @@ bool DuelRound::is_claimed(int cell) const {
 }
 
 // duel_maze.py has_token: a counter or a key lies on the card.
-bool DuelRound::has_token(int cell) const { return key_at[cell] || bribed_at[cell] || is_claimed(cell); }
+bool DuelRound::has_token(int cell) const {
+    for (int i = 0; i < bribe_count; ++i)
+        if (bribe_cell[i] == cell) return true;
+    return key_owner(cell) >= 0 || is_claimed(cell);
+}
 
 // duel_maze.py closed: a troll without the seat's counter, a door of the other colour
 // without the seat's key.
 bool DuelRound::closed(int seat, int cell, const Face& f, int side) const {
-    if (f.troll == side) return !(bribed_at[cell] >> seat & 1);
-    if (f.doors & side) return f.door_seat != seat && key_at[cell] != seat + 1;
-    return false;
+    if (!(f.barred & side)) return false;
+    if (f.troll == side) return !bribed(cell, seat);
+    return f.door_seat != seat && key_owner(cell) != seat;
 }
 
 // duel_maze.py open_sides (one cell's): the sides of its network tunnels, less the closed.
 int DuelRound::open_sides(int seat, int cell) const {
-    int sides = net[seat][cell];
+    int sides = net(seat, cell);
     if (!sides) return 0;
     const Face& f = face(cell);
     if (sides & f.barred)
@@ -86,7 +97,7 @@ void DuelRound::spread(int seat, int cell, int tunnel) {
     uint16_t stack_cell[4 * MAX_CELLS];
     uint8_t stack_tunnel[4 * MAX_CELLS];
     int depth = 0;
-    net[seat][cell] = static_cast<uint8_t>(net[seat][cell] | tunnel);
+    join(seat, cell, tunnel);
     stack_cell[depth] = static_cast<uint16_t>(cell);
     stack_tunnel[depth++] = static_cast<uint8_t>(tunnel);
     while (depth) {
@@ -99,8 +110,8 @@ void DuelRound::spread(int seat, int cell, int tunnel) {
             if (!face_at[there]) continue;
             const Face& other = face(there);
             int reached = other.tunnel_at[step[2]];
-            if (!reached || net[seat][there] & reached || closed(seat, there, other, step[2])) continue;
-            net[seat][there] = static_cast<uint8_t>(net[seat][there] | reached);
+            if (!reached || net(seat, there) & reached || closed(seat, there, other, step[2])) continue;
+            join(seat, there, reached);
             stack_cell[depth] = static_cast<uint16_t>(there);
             stack_tunnel[depth++] = static_cast<uint8_t>(reached);
         }
@@ -109,10 +120,10 @@ void DuelRound::spread(int seat, int cell, int tunnel) {
 
 // duel_maze.py network_of: from every ladder of the seat's colour (its start's too).
 void DuelRound::find_network(int seat) {
-    for (int i = 0; i < cell_count; ++i) net[seat][cells[i]] = 0;
+    for (int i = 0; i < cell_count; ++i) net_at[cells[i]] = static_cast<uint8_t>(net_at[cells[i]] & ~(15 << (4 * seat)));
     for (int i = 0; i < cell_count; ++i) {
         const Face& f = face(cells[i]);
-        if (f.ladder == seat + 1 && !(net[seat][cells[i]] & f.first_tunnel)) spread(seat, cells[i], f.first_tunnel);
+        if (f.ladder == seat + 1 && !(net(seat, cells[i]) & f.first_tunnel)) spread(seat, cells[i], f.first_tunnel);
     }
 }
 
@@ -123,7 +134,7 @@ void DuelRound::find_networks() {
 
 // duel_maze.py lay and _extend: the card joins what it reaches to each network.
 void DuelRound::lay(int face_index, int cell) {
-    face_at[cell] = static_cast<uint16_t>(face_index + 1);
+    face_at[cell] = static_cast<uint8_t>(face_index + 1);
     cells[cell_count++] = static_cast<uint16_t>(cell);
     const Face& f = tables->faces[face_index];
     for (int seat = 0; seat < 2; ++seat) {
@@ -133,14 +144,14 @@ void DuelRound::lay(int face_index, int cell) {
         }
         for (int t = 0; t < f.tunnel_count; ++t) {
             int tunnel = f.tunnels[t];
-            if (net[seat][cell] & tunnel) continue;  // joined through another of its tunnels
+            if (net(seat, cell) & tunnel) continue;  // joined through another of its tunnels
             for (const auto& step : STEP) {
                 if (!(tunnel & step[0]) || closed(seat, cell, f, step[0])) continue;
                 int there = cell + step[1];
                 if (!face_at[there]) continue;
                 const Face& other = face(there);
                 int reached = other.tunnel_at[step[2]];
-                if (reached && net[seat][there] & reached && !closed(seat, there, other, step[2])) {
+                if (reached && net(seat, there) & reached && !closed(seat, there, other, step[2])) {
                     spread(seat, cell, tunnel);
                     break;
                 }
@@ -152,7 +163,7 @@ void DuelRound::lay(int face_index, int cell) {
 // duel_maze.py remove (a rockfall): the networks are searched again.
 void DuelRound::remove(int cell) {
     face_at[cell] = 0;
-    net[0][cell] = net[1][cell] = 0;
+    net_at[cell] = 0;
     int kept = 0;
     for (int i = 0; i < cell_count; ++i)
         if (cells[i] != cell) cells[kept++] = cells[i];
@@ -201,7 +212,7 @@ void DuelRound::claim(int seat) {
             if (!(f.gold_sides & step[0])) continue;
             int tunnel = f.tunnel_at[step[0]];
             // Gold on a stub lies at the end of a dead end: reached from across it.
-            bool reached = tunnel ? (net[seat][cell] & tunnel) != 0
+            bool reached = tunnel ? (net(seat, cell) & tunnel) != 0
                                   : (open_sides(seat, cell + step[1]) & step[2]) != 0;
             if (reached) {
                 found[count++] = static_cast<uint16_t>(cell);
@@ -231,15 +242,15 @@ void DuelRound::list_bribes(int seat, std::vector<uint32_t>& out) const {
     std::sort(trolls, trolls + count);
     for (int i = 0; i < count; ++i) {
         int cell = trolls[i];
-        if (bribed_at[cell] >> seat & 1) continue;
+        if (bribed(cell, seat)) continue;
         const Face& f = face(cell);
         int side = f.troll;
-        bool touches = net[seat][cell] & f.tunnel_at[side];
+        bool touches = net(seat, cell) & f.tunnel_at[side];
         if (!touches) {
             for (const auto& step : STEP) {
                 if (step[0] != side) continue;
                 int there = cell + step[1];
-                touches = face_at[there] && net[seat][there] & face(there).tunnel_at[step[2]];
+                touches = face_at[there] && net(seat, there) & face(there).tunnel_at[step[2]];
             }
         }
         if (touches) out.push_back(at_cell(static_cast<uint32_t>(BRIBE), cell));
@@ -328,7 +339,7 @@ void DuelRound::list_actions(int seat, int card, std::vector<uint32_t>& out) con
         int count = 0;
         for (int i = 0; i < cell_count; ++i) {
             int cell = cells[i];
-            if (!key_at[cell] && face(cell).door_seat == 1 - seat) doors[count++] = static_cast<uint16_t>(cell);
+            if (face(cell).door_seat == 1 - seat && key_owner(cell) < 0) doors[count++] = static_cast<uint16_t>(cell);
         }
         std::sort(doors, doors + count);
         for (int i = 0; i < count; ++i) out.push_back(at_cell(code_of(KEY, card), doors[i]));
@@ -436,7 +447,6 @@ void DuelRound::apply(uint32_t code) {
     int draws = 1;
     if (kind == BRIBE) {
         int cell = cell_in(code);
-        bribed_at[cell] = static_cast<uint8_t>(bribed_at[cell] | 1 << seat);
         bribe_cell[bribe_count] = static_cast<uint16_t>(cell);
         bribe_seat[bribe_count++] = static_cast<uint8_t>(seat);
         find_networks();
@@ -460,7 +470,6 @@ void DuelRound::apply(uint32_t code) {
                 discard(tables->break_card[tool_of(code)]);
             } else if (kind == KEY) {
                 int cell = cell_in(code);
-                key_at[cell] = static_cast<uint8_t>(seat + 1);
                 key_cell[key_count] = static_cast<uint16_t>(cell);
                 key_seat[key_count++] = static_cast<uint8_t>(seat);
                 find_networks();

@@ -109,13 +109,12 @@ struct DuelRound {
     uint8_t key_count, bribe_count, claim_count;
     uint16_t key_cell[KEY_TOKENS], bribe_cell[MAX_TOKENS], claim_cell[MAX_TOKENS];
     uint8_t key_seat[KEY_TOKENS], bribe_seat[MAX_TOKENS], claim_seat[MAX_TOKENS];
-    // The grid: each cell's face + 1 (0: empty), its key's owner + 1, the seats that
-    // bribed its troll (a bit each), and per seat the sides of its tunnels in the
-    // seat's network.
-    uint16_t face_at[GRID];
-    uint8_t key_at[GRID];
-    uint8_t bribed_at[GRID];
-    uint8_t net[2][GRID];
+    // The grid: each cell's face + 1 (0: empty), and the sides of its tunnels in each
+    // seat's network (seat 0 in the low four bits, seat 1 in the high). Two bytes a
+    // cell, so that a round copies and clears quickly; the tokens are read from their
+    // lists above (a barrier asks them, and few cards have one).
+    uint8_t face_at[GRID];
+    uint8_t net_at[GRID];
 
     // -- moves -------------------------------------------------------------------
     void legal(std::vector<uint32_t>& out) const;
@@ -125,6 +124,17 @@ struct DuelRound {
     void find_networks();
 
     const Face& face(int cell) const { return tables->faces[face_at[cell] - 1]; }
+    int net(int seat, int cell) const { return net_at[cell] >> (4 * seat) & 15; }
+    int key_owner(int cell) const {
+        for (int i = 0; i < key_count; ++i)
+            if (key_cell[i] == cell) return key_seat[i];
+        return -1;
+    }
+    bool bribed(int cell, int seat) const {
+        for (int i = 0; i < bribe_count; ++i)
+            if (bribe_cell[i] == cell && bribe_seat[i] == seat) return true;
+        return false;
+    }
     int counters_left(int seat) const;
 
   private:
@@ -136,6 +146,7 @@ struct DuelRound {
     int open_sides(int seat, int cell) const;  // its network's sides no barrier closes to the seat
     bool has_token(int cell) const;
     bool is_claimed(int cell) const;
+    void join(int seat, int cell, int sides) { net_at[cell] = static_cast<uint8_t>(net_at[cell] | sides << (4 * seat)); }
     void find_network(int seat);
     void spread(int seat, int cell, int tunnel);
     void lay(int face, int cell);
