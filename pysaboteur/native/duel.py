@@ -40,6 +40,7 @@ class DuelEngine:
             codes += [entry.code, turned(read_face(entry.code)).code]
         self.faces: tuple[str, ...] = tuple(dict.fromkeys(codes))
         self.face_index = {code: index for index, code in enumerate(self.faces)}
+        self.face_values = tuple(read_face(code) for code in self.faces)
         #: The printed card at a cell where each face lies (``DuelMaze.names``).
         self.names = tuple(
             START_CARDS[deck.start_faces.index(code)]
@@ -138,8 +139,10 @@ class DuelEngine:
         goals = old.goals
         state.maps = [{index: goals[index] for index in mapped} for mapped in core_round.maps]
         maze = DuelMaze(goals, old.start_faces)
-        maze.faces = {(x, y): read_face(self.faces[face]) for x, y, face in core_round.cells}
-        maze.names = {(x, y): self.names[face] for x, y, face in core_round.cells}
+        cells = core_round.cells
+        faces, names = self.face_values, self.names
+        maze.faces = {(x, y): faces[face] for x, y, face in cells}
+        maze.names = {(x, y): names[face] for x, y, face in cells}
         maze.keys = {(x, y): seat for x, y, seat in core_round.keys}
         for x, y, seat in core_round.bribes:
             maze.bribes.setdefault((x, y), []).append(seat)
@@ -160,7 +163,9 @@ class DuelEngine:
         return _END_NAMES[core_round.end]
 
 
-_ENGINES: dict[DuelDeck, DuelEngine | None] = {}
+_ENGINES: dict[DuelDeck, DuelEngine] = {}
+#: The engines by the deck's identity, as rules/duel_codes.py keeps its codecs.
+_BY_IDENTITY: dict[int, tuple[DuelDeck, DuelEngine]] = {}
 
 
 def duel_engine_for(deck: DuelDeck) -> DuelEngine | None:
@@ -168,6 +173,13 @@ def duel_engine_for(deck: DuelDeck) -> DuelEngine | None:
     is set: it is read for every new game)."""
     if wants_pure() or core is None:
         return None
-    if deck not in _ENGINES:
-        _ENGINES[deck] = DuelEngine(deck)
-    return _ENGINES[deck]
+    known = _BY_IDENTITY.get(id(deck))
+    if known is not None and known[0] is deck:
+        return known[1]
+    engine = _ENGINES.get(deck)
+    if engine is None:
+        engine = _ENGINES[deck] = DuelEngine(deck)
+    if len(_BY_IDENTITY) > 256:
+        _BY_IDENTITY.clear()
+    _BY_IDENTITY[id(deck)] = (deck, engine)
+    return engine

@@ -46,6 +46,7 @@ from .native_engine import DuelEngine, LegalMoves, native_duel_engine
 from .options import Options
 from .reasons import Reason, joined
 from .round_state import RoundState
+from .shuffle import shuffle
 
 HAND_SIZE: Final = 6
 GOALS_PER_ROUND: Final = 6
@@ -96,7 +97,7 @@ class DuelGame(Game):
         self.gold_pieces = [0, 0]
         # The 18 goals are shuffled once: round 1 takes the first 6, and so on.
         goals = list(self.deck.goal_cards)
-        self._rng.shuffle(goals)
+        shuffle(goals, self._rng)
         # A record's rounds bring their own goals; later rounds take the others.
         preset = [goal for deal in self._preset_deals for goal in deal.goals]
         self.goal_order = preset + [goal for goal in goals if goal not in preset]
@@ -109,7 +110,7 @@ class DuelGame(Game):
     def _deal(self, first: int) -> Deal:
         index = len(self.rounds)
         cards = list(self.deck.playing_cards)
-        self._rng.shuffle(cards)
+        shuffle(cards, self._rng)  # random.shuffle's permutation, at half its cost
         hands = [cards[:HAND_SIZE], cards[HAND_SIZE : 2 * HAND_SIZE]]
         goals = self.goal_order[index * GOALS_PER_ROUND : (index + 1) * GOALS_PER_ROUND]
         return Deal(first, list(COLOURS), "", goals, hands, cards[2 * HAND_SIZE :])
