@@ -81,14 +81,9 @@ bool DuelRound::closed(int seat, int cell, const Face& f, int side) const {
     return f.door_seat != seat && key_owner(cell) != seat;
 }
 
-// duel_maze.py open_sides (one cell's): the sides of its network tunnels, less the closed.
-int DuelRound::open_sides(int seat, int cell) const {
-    int sides = net(seat, cell);
-    if (!sides) return 0;
-    const Face& f = face(cell);
-    if (sides & f.barred)
-        for (const auto& step : STEP)
-            if (sides & step[0] && closed(seat, cell, f, step[0])) sides &= ~step[0];
+int DuelRound::open_past_barriers(int seat, int cell, const Face& f, int sides) const {
+    for (const auto& step : STEP)
+        if (sides & step[0] && closed(seat, cell, f, step[0])) sides &= ~step[0];
     return sides;
 }
 

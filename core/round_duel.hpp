@@ -143,7 +143,15 @@ struct DuelRound {
     void list_actions(int seat, int card, std::vector<uint32_t>& out) const;
     void list_pairs(int seat, int (&pairs)[64][2], int& count) const;
     bool closed(int seat, int cell, const Face& f, int side) const;
-    int open_sides(int seat, int cell) const;  // its network's sides no barrier closes to the seat
+    // duel_maze.py open_sides (one cell's): its network tunnels' sides, less those a
+    // barrier closes to the seat (inline: listing asks it of every neighbour).
+    int open_sides(int seat, int cell) const {
+        int sides = net(seat, cell);
+        if (!sides) return 0;
+        const Face& f = face(cell);
+        return sides & f.barred ? open_past_barriers(seat, cell, f, sides) : sides;
+    }
+    int open_past_barriers(int seat, int cell, const Face& f, int sides) const;
     bool has_token(int cell) const;
     bool is_claimed(int cell) const;
     void join(int seat, int cell, int sides) { net_at[cell] = static_cast<uint8_t>(net_at[cell] | sides << (4 * seat)); }
