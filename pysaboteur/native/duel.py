@@ -99,9 +99,11 @@ class DuelEngine:
         index = self.codec.index
         faces = self.face_index
         try:
-            hands = [[index[card] for card in hand] for hand in state.hands]
-            pile = [index[card] for card in state.draw_pile]
-            discards = [index[card] for card in state.discards]
+            # map() over the look-up: a comprehension costs a third more a card.
+            number = index.__getitem__
+            hands = [list(map(number, hand)) for hand in state.hands]
+            pile = list(map(number, state.draw_pile))
+            discards = list(map(number, state.discards))
             goals = [faces[goal] for goal in maze.goals]
             cells = [(x, y, faces[face.code]) for (x, y), face in maze.faces.items()]
         except KeyError:
@@ -129,10 +131,10 @@ class DuelEngine:
         """Bring ``game``'s round state to where ``core_round`` stands (the core played
         moves the state has not: no read needed it until now)."""
         state = game.state_behind()
-        cards = self.codec.cards
-        state.hands = [[cards[card] for card in hand] for hand in core_round.hands]
-        state.draw_pile = [cards[card] for card in core_round.pile]
-        state.discards = [cards[card] for card in core_round.discards]
+        card = self.codec.cards.__getitem__
+        state.hands = [list(map(card, hand)) for hand in core_round.hands]
+        state.draw_pile = list(map(card, core_round.pile))
+        state.discards = list(map(card, core_round.discards))
         state.broken = list(core_round.broken)
         old = state.maze
         assert isinstance(old, DuelMaze)

@@ -41,6 +41,7 @@ class DuelCodec(Codec):
         for card, ways in deck.orientations.items():
             for which, face in enumerate(ways):
                 self._faces[face] = (self.index[card], which)
+        self._ways = deck.orientations
         self.known = {}
         self._codes = {}
 
@@ -53,9 +54,13 @@ class DuelCodec(Codec):
         if kind == BRIBE:
             return Move(seat, BRIBE, "", x, y) if card_index == 0 and not code >> 28 else None
         if kind == PLACE:
-            ways = self.deck.orientations.get(self.cards[card_index], ())
+            ways = self._ways.get(self.cards[card_index], ())
             which = code >> 28 & 1
-            return Move(seat, PLACE, ways[which], x, y) if which < len(ways) else None
+            if which >= len(ways):
+                return None
+            # Built as the tuple it is (most moves of a game are placements, each
+            # code decoded once): the named tuple's constructor costs a call more.
+            return tuple.__new__(Move, (seat, PLACE, ways[which], x, y, -1, "", 0, (), ""))
         if kind == KEY:
             return Move(seat, KEY, self.cards[card_index], x, y) if not code >> 28 else None
         if kind in _CELL_KINDS and code >> 28:
