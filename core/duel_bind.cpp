@@ -188,6 +188,7 @@ PyDuelRound* make_duel_round(std::shared_ptr<DuelTables> tables, int first, int 
         r.claim_seat[r.claim_count++] = static_cast<uint8_t>(seat);
     }
     r.find_networks();
+    r.find_gold();
     return made;
 }
 

@@ -127,11 +127,30 @@ void DuelRound::find_networks() {
     find_network(1);
 }
 
+void DuelRound::find_gold() {
+    gold_count = 0;
+    for (int i = 0; i < cell_count; ++i)
+        if (face(cells[i]).gold_sides && !is_claimed(cells[i])) gold_cells[gold_count++] = cells[i];
+}
+
+namespace {
+
+void drop(uint16_t* cells, uint8_t& count, int cell) {
+    for (int i = 0; i < count; ++i)
+        if (cells[i] == cell) {
+            cells[i] = cells[--count];
+            return;
+        }
+}
+
+}  // namespace
+
 // duel_maze.py lay and _extend: the card joins what it reaches to each network.
 void DuelRound::lay(int face_index, int cell) {
     face_at[cell] = static_cast<uint8_t>(face_index + 1);
     cells[cell_count++] = static_cast<uint16_t>(cell);
     const Face& f = tables->faces[face_index];
+    if (f.gold_sides) gold_cells[gold_count++] = static_cast<uint16_t>(cell);
     for (int seat = 0; seat < 2; ++seat) {
         if (f.ladder == seat + 1) {
             spread(seat, cell, f.first_tunnel);
@@ -163,6 +182,7 @@ void DuelRound::remove(int cell) {
     for (int i = 0; i < cell_count; ++i)
         if (cells[i] != cell) cells[kept++] = cells[i];
     cell_count = static_cast<uint8_t>(kept);
+    drop(gold_cells, gold_count, cell);
     find_networks();
 }
 
@@ -179,7 +199,7 @@ void DuelRound::reveal_reached() {
             int reaching = 0;
             for (const auto& step : STEP) {
                 int there = GOAL_CELLS[i] + step[1];
-                if ((open_sides(0, there) | open_sides(1, there)) & step[2]) reaching |= step[0];
+                if (net_at[there] && (open_sides(0, there) | open_sides(1, there)) & step[2]) reaching |= step[0];
             }
             if (!reaching) continue;
             int lying = goals[i];
@@ -199,10 +219,9 @@ void DuelRound::claim(int seat) {
     if (!left) return;
     uint16_t found[MAX_CELLS];
     int count = 0;
-    for (int i = 0; i < cell_count; ++i) {
-        int cell = cells[i];
+    for (int i = 0; i < gold_count; ++i) {
+        int cell = gold_cells[i];
         const Face& f = face(cell);
-        if (!f.gold_sides || is_claimed(cell)) continue;
         for (const auto& step : STEP) {
             if (!(f.gold_sides & step[0])) continue;
             int tunnel = f.tunnel_at[step[0]];
@@ -222,6 +241,7 @@ void DuelRound::claim(int seat) {
     for (int i = 0; i < count && i < left && claim_count < MAX_TOKENS; ++i) {
         claim_cell[claim_count] = found[i];
         claim_seat[claim_count++] = static_cast<uint8_t>(seat);
+        drop(gold_cells, gold_count, found[i]);
     }
 }
 

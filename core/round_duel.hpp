@@ -105,6 +105,9 @@ struct DuelRound {
     // The face-up cards, in the order they came (duel_maze.py faces' order).
     uint8_t cell_count;
     uint16_t cells[MAX_CELLS];
+    // The face-up cards with gold no claim has taken yet, in no order (the claims sort).
+    uint8_t gold_count;
+    uint16_t gold_cells[MAX_CELLS];
     // Tokens, each in the order laid: keys (cell, owner), bribes and claims (cell, seat).
     uint8_t key_count, bribe_count, claim_count;
     uint16_t key_cell[KEY_TOKENS], bribe_cell[MAX_TOKENS], claim_cell[MAX_TOKENS];
@@ -122,6 +125,8 @@ struct DuelRound {
     void apply(uint32_t code);
     // After the fields are loaded: both networks from the starts.
     void find_networks();
+    // After the fields are loaded: the cards with gold still to claim.
+    void find_gold();
 
     const Face& face(int cell) const { return tables->faces[face_at[cell] - 1]; }
     int net(int seat, int cell) const { return net_at[cell] >> (4 * seat) & 15; }
