@@ -47,8 +47,8 @@ LOCKSTEP = settings(
 
 
 def user_deck() -> dict[str, Any]:
-    """An owner's deck file unlike the shipped one: a third nugget card with gold on a
-    stub, a troll on a cross, a door on a goal turned round, fewer repairs."""
+    """An owner's deck file unlike the shipped one: one plain straight fewer, and a
+    card of two nuggets on a stub (so that the core's cards and faces differ)."""
     data = shipped_deck().to_dict()
     data["provisional"] = False
     for item in data["paths"]:
