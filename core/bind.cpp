@@ -14,6 +14,8 @@
 #include <tuple>
 
 #include "batch_bind.hpp"
+#include "duel_bind.hpp"
+#include "listed_codes.hpp"
 #include "playout_bind.hpp"
 #include "round.hpp"
 
@@ -68,12 +70,6 @@ std::shared_ptr<Tables> make_tables(std::vector<int> kinds, std::vector<std::vec
 
 // A round and the tables it reads (shared by its copies); ``before`` is the round as
 // it was before the last move that ended the play (the gold reached, or the round over).
-// The legal moves of a round as codes, handed to Python as one object (a list of
-// Python ints would cost more than listing them).
-struct Codes {
-    std::vector<uint32_t> codes;
-};
-
 // len() and [] on the codes straight from the type's slots: a method looked up by
 // name would cost more than the listing.
 Py_ssize_t codes_length(PyObject* self) {
@@ -443,4 +439,5 @@ NB_MODULE(_core, m) {
           nb::arg("looks") = std::vector<std::tuple<int, int, int, int, int>>{},
           nb::arg("swaps") = std::vector<std::tuple<int, int, int, std::vector<uint8_t>, std::vector<uint8_t>>>{});
     register_playout(m, [](nb::handle round) -> const Round& { return nb::cast<PyRound&>(round).round; });
+    register_duel(m);  // the Duel's rounds (core/duel_bind.cpp)
 }

@@ -23,7 +23,7 @@ from rich.table import Table
 
 from .rules import Game, Options
 from .rules.editions import find_edition
-from .rules.native_engine import LegalMoves, native_engine, pure_engine
+from .rules.native_engine import LegalMoves, pure_engine
 
 
 @dataclass
@@ -70,12 +70,14 @@ def playouts(
     return tally
 
 
-def core_playouts(players: int, games: int, seed: int, options: Options, edition: str) -> Tally:
+def core_playouts(
+    players: int, games: int, seed: int, options: Options, edition: str, deck: str | None = None
+) -> Tally:
     """Rounds played by the core alone (its own loop and random choice, round 1 of
     each game), CPU time: what the core costs without Python around it."""
     tally = Tally()
     for number in range(games):
-        game = Game.new(players, options, seed + number, edition=edition)
+        game = Game.new(players, options, seed + number, edition=edition, deck=deck)
         core = game._core_round()
         if core is None:
             return tally
@@ -95,7 +97,13 @@ ENGINES: dict[str, tuple[Callable[[], AbstractContextManager[None]], bool]] = {
 
 
 def compare_engines(
-    players: int, games: int, seed: int, options: Options, edition: str, repeats: int = 3
+    players: int,
+    games: int,
+    seed: int,
+    options: Options,
+    edition: str,
+    repeats: int = 3,
+    deck: str | None = None,
 ) -> dict[str, Tally]:
     """The same games on every engine, interleaved ``repeats`` times, in CPU time."""
     totals = {name: Tally() for name in ENGINES}
@@ -103,7 +111,7 @@ def compare_engines(
         for name, (engine, by_code) in ENGINES.items():
             with engine():
                 run = playouts(
-                    players, games, seed, options, edition,
+                    players, games, seed, options, edition, deck,
                     by_code=by_code, clock=time.process_time,
                 )  # fmt: skip
             total = totals[name]
@@ -183,8 +191,8 @@ def run_bench(
         f"[bold]saboteur bench[/]: {games} random games of {title}, {players} players, "
         f"seed {seed}, one core; legal moves listed before every move"
     )
-    if deck is None and native_engine(find_edition(edition)) is not None:
-        _print_comparison(console, players, games, seed, options, edition)
+    if plays_natively(players, options, edition, deck):
+        _print_comparison(console, players, games, seed, options, edition, deck)
     else:
         console.print("the native core is not in use (not built, PYSABOTEUR_PURE, or this edition)")
     tally = playouts(players, games, seed, options, edition, deck)
@@ -211,10 +219,23 @@ def run_bench(
     return 0
 
 
+def plays_natively(players: int, options: Options, edition: str, deck: str | None) -> bool:
+    """Whether a game of the edition (the Duel with ``deck``) plays through the core:
+    the core lists its moves."""
+    game = Game.new(players, options, 0, edition=edition, deck=deck)
+    return isinstance(game.legal_moves(), LegalMoves)
+
+
 def _print_comparison(
-    console: Console, players: int, games: int, seed: int, options: Options, edition: str
+    console: Console,
+    players: int,
+    games: int,
+    seed: int,
+    options: Options,
+    edition: str,
+    deck: str | None,
 ) -> None:
-    totals = compare_engines(players, games, seed, options, edition)
+    totals = compare_engines(players, games, seed, options, edition, deck=deck)
     pure = totals["pure"]
     table = Table(title="engines side by side (interleaved, 3 runs each, CPU time)")
     table.add_column("engine")
@@ -222,7 +243,7 @@ def _print_comparison(
     table.add_column("moves per second", justify="right")
     table.add_column("µs per move", justify="right")
     table.add_column("times pure", justify="right")
-    core = core_playouts(players, games, seed, options, edition)
+    core = core_playouts(players, games, seed, options, edition, deck)
     rows = [*totals.items(), ("core alone (its own playouts)", core)]
     for name, tally in rows:
         rate = tally.moves / tally.seconds if tally.seconds else 0.0

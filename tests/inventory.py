@@ -101,3 +101,20 @@ class Saboteur2Chooser(NamedTuple):
             kind = self.rng.choice(kinds)
             return self.rng.choice([move for move in legal if move.kind == kind])
         return self.rng.choice(legal)
+
+
+class DuelChooser(NamedTuple):
+    rng: random.Random
+    variety: float  # how often it picks a kind of move first, then a move of that kind
+    builds: float  # how often it places a card when it may (the maze grows, goals turn)
+
+    def __call__(self, game: Game) -> Move:
+        legal = list(game.legal_moves())
+        roll = self.rng.random()
+        places = [move for move in legal if move.kind == "place"]
+        if roll < self.builds and places:
+            return self.rng.choice(places)
+        if roll < self.builds + self.variety:
+            kind = self.rng.choice(sorted({move.kind for move in legal}))
+            return self.rng.choice([move for move in legal if move.kind == kind])
+        return self.rng.choice(legal)

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from pysaboteur.cli import main
+from pysaboteur.native import core
 from pysaboteur.rules import Game, Options, dumps_record, game_to_record
 
 
@@ -202,9 +203,10 @@ def test_bench_measures_the_duel_with_two_players_by_default(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     assert main(["bench", "--edition", "duel", "--games", "2", "--no-breakdown"]) == 0
-    assert "random games of Saboteur: The Duel, 2 players" in " ".join(
-        capsys.readouterr().out.split()
-    )
+    output = " ".join(capsys.readouterr().out.split())
+    assert "random games of Saboteur: The Duel, 2 players" in output
+    # The Duel plays through the core where it is built: the engines side by side.
+    assert ("engines side by side" in output) == (core is not None)
 
 
 def test_a_deck_file_is_only_for_the_duel(capsys: pytest.CaptureFixture[str]) -> None:

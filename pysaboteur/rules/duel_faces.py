@@ -262,9 +262,20 @@ DUEL_CARDS: Final[set[str]] = set()
 
 
 def register_deck_faces(card_of_face: dict[str, str]) -> None:
-    """Make a deck's faces and cards known to the readers of moves."""
+    """Make a deck's faces and cards known to the readers of moves (once a deck: every
+    game of the deck asks again)."""
+    if _REGISTERED.get(id(card_of_face)) is card_of_face:
+        return
     DUEL_CARD_OF_FACE.update(card_of_face)
     DUEL_CARDS.update(card_of_face.values())
+    if len(_REGISTERED) > 256:
+        _REGISTERED.clear()
+    _REGISTERED[id(card_of_face)] = card_of_face
+
+
+#: The faces registered, by the identity of the deck's dictionary (kept, so that an
+#: identity is not reused while it is here).
+_REGISTERED: Final[dict[int, dict[str, str]]] = {}
 
 
 def is_face_code(code: str) -> bool:

@@ -7,29 +7,46 @@ trolls' payments, the order of the steps after every move — is here, in a
 :class:`Game` of its own that :meth:`Game.new` makes for ``edition="duel"``.
 
 Every legal move is a candidate that :meth:`DuelGame.why_illegal` accepts, so
-what is listed and what is accepted cannot drift apart.
+what is listed and what is accepted cannot drift apart.  Where the native core is
+built, a Duel game plays through it as the other editions' games do (docs/engine.md,
+"The native core"): the core lists the moves as codes (:mod:`.duel_codes`), decides
+legality, plays them and ends the play; the state catches up when it is read, and
+the rules score the round.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import replace
 from itertools import combinations
 from typing import Any, Final
 
 from .cards import BREAK_TOOL, FIX_TOOLS, TOOL_BIT, TOOLS
+from .duel_codes import DuelCodec, duel_codec
 from .duel_deck import DuelDeck, load_deck, shipped_deck
 from .duel_faces import COLOURS, read_face, register_deck_faces
 from .duel_maze import GOAL_CELLS, NEXT_TO_GOALS, REACH, START_CELLS, DuelMaze, fitting
 from .duel_results import DuelRoundResult, score_round
 from .editions import Deal, Edition
-from .game import OVER, PLAY, Game, IllegalMove, RoundLog, edition_for, register_game_class
+from .game import (
+    _REPLAYED_AT_MOST,
+    OVER,
+    PLAY,
+    Game,
+    IllegalMove,
+    RoundLog,
+    edition_for,
+    register_game_class,
+)
 from .kinds.bribe import BRIBE, bribe_error, list_bribes
 from .kinds.key import KEY, key_error
 from .moves import BREAK, CLEAR, DISCARD, FIX, MAP, PASS, PLACE, ROCKFALL, Move
+from .native_engine import DuelEngine, LegalMoves, native_duel_engine
 from .options import Options
 from .reasons import Reason, joined
 from .round_state import RoundState
+from .shuffle import shuffle
 
 HAND_SIZE: Final = 6
 GOALS_PER_ROUND: Final = 6
@@ -39,6 +56,8 @@ DUEL_KINDS: Final = frozenset((PLACE, BREAK, FIX, KEY, MAP, ROCKFALL, BRIBE, CLE
 
 class DuelGame(Game):
     """A game of the Duel. Make one with ``Game.new(players=2, edition="duel")``."""
+
+    _engine: DuelEngine | None
 
     def __init__(
         self,
@@ -62,6 +81,13 @@ class DuelGame(Game):
         self.deck: DuelDeck = load_deck(deck)
         register_deck_faces(self.deck.card_of_face)
         self._listers, self._turn_kinds = {}, []
+        #: The deck's move codes, which both engines take.
+        self._codec: DuelCodec = duel_codec(self.deck)
+        # The native core, as Game keeps it (rules/native_engine.py, Game.__init__).
+        self._engine = native_duel_engine(self.deck)
+        self._decoded = {} if self._engine is None else self._engine.codec.known
+        self._mirror = None
+        self._behind = 0
         self._take_seats(players, options, seed, names, deals)
         self.initial_gold_deck = []
         self.gold_deck = []
@@ -71,7 +97,7 @@ class DuelGame(Game):
         self.gold_pieces = [0, 0]
         # The 18 goals are shuffled once: round 1 takes the first 6, and so on.
         goals = list(self.deck.goal_cards)
-        self._rng.shuffle(goals)
+        shuffle(goals, self._rng)
         # A record's rounds bring their own goals; later rounds take the others.
         preset = [goal for deal in self._preset_deals for goal in deal.goals]
         self.goal_order = preset + [goal for goal in goals if goal not in preset]
@@ -84,7 +110,7 @@ class DuelGame(Game):
     def _deal(self, first: int) -> Deal:
         index = len(self.rounds)
         cards = list(self.deck.playing_cards)
-        self._rng.shuffle(cards)
+        shuffle(cards, self._rng)  # random.shuffle's permutation, at half its cost
         hands = [cards[:HAND_SIZE], cards[HAND_SIZE : 2 * HAND_SIZE]]
         goals = self.goal_order[index * GOALS_PER_ROUND : (index + 1) * GOALS_PER_ROUND]
         return Deal(first, list(COLOURS), "", goals, hands, cards[2 * HAND_SIZE :])
@@ -134,9 +160,21 @@ class DuelGame(Game):
 
     # -- legal moves ------------------------------------------------------------------
 
-    def legal_moves(self) -> list[Move]:
+    def legal_moves(self) -> Sequence[Move]:
         """Every legal move of the seat to move: bribes first, then placements (by
-        cell), action cards, clears, discards; ``pass`` alone with an empty hand."""
+        cell), action cards, clears, discards; ``pass`` alone with an empty hand.
+        With the native core a :class:`~.native_engine.LegalMoves` (its ``codes``
+        :meth:`play` takes too); else a list."""
+        mirror = self._mirror
+        core = mirror[1] if mirror is not None and mirror[0] is self._state else self._core_round()
+        if core is not None:
+            assert self._engine is not None
+            mover, codes = core.listing()
+            return [] if mover < 0 else LegalMoves(codes, mover, self._engine.codec)
+        return self._legal_by_rules()
+
+    def _legal_by_rules(self) -> list[Move]:
+        """:meth:`legal_moves` by the pure engine."""
         seat = self.state.to_move
         if seat is None or self.phase != PLAY:
             return []
@@ -374,8 +412,51 @@ class DuelGame(Game):
     # -- playing ----------------------------------------------------------------------
 
     def play(self, move: Move | str | int) -> None:
-        if isinstance(move, int):  # the Duel's moves have no codes (rules/codes.py)
-            raise IllegalMove(str(move), Reason("no move has the code {code}", code=move))
+        mirror = self._mirror
+        core = mirror[1] if mirror is not None and mirror[0] is self._state else self._core_round()
+        if core is None:
+            self._play_by_rules(move)
+            return
+        # Legal is what the core lists; only a refused move asks the rules why.
+        if type(move) is int:
+            played = core.advance(move)  # 4 * the seat that moved, + the outcome
+            outcome = played & 3
+            if not outcome:
+                move = self._decode(move, core.to_move)
+            else:
+                seat = played >> 2
+                decoded = self._decoded.get(move | seat << 32)
+                move = decoded if decoded is not None else self._decode(move, seat)
+        else:
+            if isinstance(move, str):
+                try:
+                    move = Move.parse(move)
+                except ValueError as error:
+                    raise IllegalMove(move, str(error)) from None
+            assert isinstance(move, Move)
+            code = self._codec.encode(move) if move.seat == core.to_move else None
+            outcome = 0 if code is None else core.advance(code) & 3
+        if outcome:
+            # The core is ahead: the state catches up when it is next read, or now
+            # that the play has ended, for the rules to score the round.
+            self.rounds[-1].moves.append(move)
+            self._behind += 1
+            if outcome == 2:
+                self._catch_up()
+            return
+        reason = self.why_illegal(move)
+        if reason is None:
+            raise RuntimeError(f"the native core refused {move}, which the rules allow")
+        raise IllegalMove(move, reason)
+
+    def _play_by_rules(self, move: Move | str | int) -> None:
+        """:meth:`play` by the pure engine."""
+        if isinstance(move, int):
+            seat = self.state.to_move
+            decoded = None if seat is None else self._codec.decode(move, seat)
+            if decoded is None:
+                raise IllegalMove(str(move), Reason("no move has the code {code}", code=move))
+            move = decoded
         if isinstance(move, str):
             try:
                 move = Move.parse(move)
@@ -387,6 +468,38 @@ class DuelGame(Game):
         self._apply(move)
 
     def _apply(self, move: Move) -> None:
+        """Make a move already checked: the core's round steps too, while it holds this one."""
+        state = self.state
+        mirror = self._mirror
+        if mirror is not None and mirror[0] is state and mirror[1] is not None:
+            code = self._codec.encode(move)
+            if code is None or not mirror[1].play(code):
+                self._mirror = None
+        self._apply_rules(move)
+
+    def _catch_up(self, standing: Any = None) -> None:
+        """Bring the state up to the core: a few moves are played again by the rules,
+        more are read from the core's round; a round the core ended is scored here."""
+        behind = self._behind
+        self._behind = 0
+        if not behind:
+            return
+        if behind <= _REPLAYED_AT_MOST:
+            moves = self.rounds[-1].moves
+            later = moves[len(moves) - behind :]
+            del moves[len(moves) - behind :]
+            for move in later:
+                self._apply_rules(move)
+            return
+        assert self._engine is not None and self._mirror is not None
+        core = self._mirror[1]
+        assert core is not None
+        self._engine.restore(self, core)
+        end = self._engine.end_of(core)
+        if end:
+            self.end_round(score_round(self.duel_maze, end))
+
+    def _apply_rules(self, move: Move) -> None:
         """The steps after every move, in order (docs/rules-duel.md, "After every move")."""
         self.moves.append(move)
         state = self.state
@@ -481,10 +594,23 @@ class DuelGame(Game):
     def broken_tools(self, seat: int) -> list[str]:
         return [tool for tool in TOOLS if self.state.broken[seat] & TOOL_BIT[tool]]
 
+    def __setstate__(self, fields: dict[str, Any]) -> None:
+        native = fields.pop("_engine", False)
+        fields.pop("_decoded", None)
+        vars(self).update(fields)
+        self._engine = native_duel_engine(self.deck) if native else None
+        self._decoded = {} if self._engine is None else self._engine.codec.known
+
     def copy(self) -> DuelGame:
         other = object.__new__(DuelGame)
         for name, value in vars(self).items():
-            if name == "_state":  # Game.state keeps the round state here
+            if name == "_mirror":
+                # The core's round is copied as one block, with the state it holds.
+                mirror = self._mirror
+                value = None
+                if mirror is not None and mirror[0] is self._state and mirror[1] is not None:
+                    value = (None, mirror[1].copy())
+            elif name == "_state":  # Game.state keeps the round state here
                 value = value.copy()
             elif name == "_rng":
                 clone = random.Random.__new__(random.Random)
@@ -500,6 +626,8 @@ class DuelGame(Game):
             elif isinstance(value, list):
                 value = [list(item) if isinstance(item, list) else item for item in value]
             setattr(other, name, value)
+        if other._mirror is not None:
+            other._mirror = (other._state, other._mirror[1])
         return other
 
 

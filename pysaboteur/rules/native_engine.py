@@ -18,6 +18,7 @@ from .codes import Codec
 from .moves import Move
 
 if TYPE_CHECKING:
+    from .duel_deck import DuelDeck
     from .editions import Edition
 
 
@@ -54,6 +55,13 @@ class Engine(Protocol):
     def restore(self, game: Any, core_round: CoreRound) -> None: ...
 
 
+class DuelEngine(Engine, Protocol):
+    """The core's side of one Duel deck (pysaboteur/native/duel.py): it ends the play,
+    and says why, for the rules to score the round."""
+
+    def end_of(self, core_round: CoreRound) -> str: ...
+
+
 _pure_only = False
 
 
@@ -84,6 +92,21 @@ def native_engine(edition: Edition) -> Engine | None:
 
 
 _engine_for: Callable[[Edition], Engine | None] | None = None
+
+
+def native_duel_engine(deck: DuelDeck) -> DuelEngine | None:
+    """The core for a Duel game of ``deck``; None when the pure engine plays it."""
+    global _duel_engine_for
+    if _pure_only:
+        return None
+    if _duel_engine_for is None:
+        from ..native.duel import duel_engine_for
+
+        _duel_engine_for = duel_engine_for
+    return _duel_engine_for(deck)
+
+
+_duel_engine_for: Callable[[DuelDeck], DuelEngine | None] | None = None
 
 
 class LegalMoves(Sequence[Move]):

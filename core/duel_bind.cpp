@@ -1,0 +1,316 @@
+// The Duel's face on the core's module: its tables (a deck's faces and cards, as
+// pysaboteur/native/duel.py hands them over) and its rounds.
+#include "duel_bind.hpp"
+
+#include <nanobind/stl/pair.h>
+#include <nanobind/stl/shared_ptr.h>
+#include <nanobind/stl/tuple.h>
+#include <nanobind/stl/vector.h>
+
+#include <algorithm>
+#include <cstring>
+#include <memory>
+#include <stdexcept>
+#include <tuple>
+
+#include "listed_codes.hpp"
+#include "round.hpp"
+#include "round_duel.hpp"
+
+namespace nb = nanobind;
+
+namespace sab {
+
+namespace {
+
+using duel::DuelRound;
+using duel::DuelTables;
+using duel::Face;
+
+// One face as Python describes it: its tunnels, stubs, door sides, the seat its doors'
+// colour is (-1: none), troll side, the seat its ladder's colour is (-1: none), gold
+// sides, nuggets, the face turned, and the playing card lying as it (-1: none).
+using FaceFields = std::tuple<std::vector<uint8_t>, int, int, int, int, int, int, int, int, int>;
+
+Face make_face(const FaceFields& fields) {
+    const auto& [tunnels, stubs, doors, door_seat, troll, ladder, gold_sides, nuggets, turned, card] = fields;
+    if (tunnels.size() > 4) throw std::invalid_argument("a face has at most 4 tunnels");
+    Face f{};
+    f.tunnel_count = static_cast<uint8_t>(tunnels.size());
+    for (size_t i = 0; i < tunnels.size(); ++i) {
+        f.tunnels[i] = tunnels[i];
+        for (int side = 1; side < 16; side <<= 1)
+            if (tunnels[i] & side) f.tunnel_at[side] = tunnels[i];
+        f.sides = static_cast<uint8_t>(f.sides | tunnels[i]);
+    }
+    f.first_tunnel = tunnels.empty() ? 0 : tunnels[0];
+    f.sides = static_cast<uint8_t>(f.sides | stubs);
+    f.doors = static_cast<uint8_t>(doors);
+    f.door_seat = door_seat < 0 ? duel::NOBODY : static_cast<uint8_t>(door_seat);
+    f.troll = static_cast<uint8_t>(troll);
+    f.barred = static_cast<uint8_t>(doors | troll);
+    f.ladder = static_cast<uint8_t>(ladder + 1);
+    f.gold_sides = static_cast<uint8_t>(gold_sides);
+    f.nuggets = static_cast<uint8_t>(nuggets);
+    f.turned = static_cast<uint16_t>(turned);
+    f.card = static_cast<int16_t>(card);
+    // duel_maze.py fitting: a card laid fresh carries no key and no counter, so its
+    // troll, and its doors of the other colour, close their sides.
+    for (int seat = 0; seat < 2; ++seat) {
+        int joining = f.sides & ~f.troll;
+        if (f.door_seat != seat) joining &= ~f.doors;
+        f.joining[seat] = static_cast<uint8_t>(joining);
+    }
+    return f;
+}
+
+std::shared_ptr<DuelTables> make_duel_tables(const std::vector<FaceFields>& faces, std::vector<int> kinds,
+                                             std::vector<std::vector<uint16_t>> lying,
+                                             std::vector<std::vector<uint8_t>> tools, std::vector<uint8_t> rank,
+                                             std::vector<int> break_card, std::vector<uint16_t> start_faces) {
+    if (kinds.size() > MAX_CARDS || lying.size() != kinds.size() || tools.size() != kinds.size() ||
+        rank.size() != kinds.size() || break_card.size() != 3 || start_faces.size() != 2)
+        throw std::invalid_argument("one kind, face list, tool list and rank per card; 3 tools; 2 starts");
+    auto t = std::make_shared<DuelTables>();
+    if (faces.size() > 254) throw std::invalid_argument("at most 254 faces (a cell keeps its face + 1 in a byte)");
+    for (const auto& fields : faces) t->faces.push_back(make_face(fields));
+    for (const auto& f : t->faces)
+        if (f.turned >= t->faces.size()) throw std::invalid_argument("a turned face that is not in the table");
+    t->card_count = static_cast<int>(kinds.size());
+    for (int kind : kinds) t->kind.push_back(static_cast<uint8_t>(kind));
+    for (const auto& ways : lying) {
+        if (ways.size() > 2) throw std::invalid_argument("a card lies as at most two faces");
+        for (auto face : ways)
+            if (face >= t->faces.size()) throw std::invalid_argument("a card's face that is not in the table");
+    }
+    t->lying = std::move(lying);
+    t->tools = std::move(tools);
+    t->rank = std::move(rank);
+    for (int i = 0; i < 3; ++i) t->break_card[i] = break_card[i];
+    t->start_faces[0] = start_faces[0];
+    t->start_faces[1] = start_faces[1];
+    return t;
+}
+
+struct PyDuelRound {
+    std::shared_ptr<DuelTables> tables;
+    DuelRound round;
+    std::shared_ptr<Codes> listed;  // the moves last listed, while the round is unchanged
+
+    const std::shared_ptr<Codes>& legal() {
+        if (!listed) {
+            listed = std::make_shared<Codes>();
+            round.legal(listed->codes);
+        }
+        return listed;
+    }
+
+    // As bind.cpp's rounds: 0 refused; 1 played and the play goes on; 2 played and the
+    // play ended; the seat that moved in the bits above (4 * seat).
+    int advance(uint32_t code) {
+        const auto& known = legal()->codes;
+        if (std::find(known.begin(), known.end(), code) == known.end()) return 0;
+        int seat = round.to_move;
+        round.apply(code);
+        listed.reset();
+        return (round.phase == PLAY ? 1 : 2) | seat << 2;
+    }
+};
+
+int seat_or_minus(uint8_t seat) { return seat == duel::NOBODY ? -1 : seat; }
+uint8_t seat_or_nobody(int seat) { return seat < 0 ? duel::NOBODY : static_cast<uint8_t>(seat); }
+
+using Token = std::tuple<int, int, int>;  // x, y, seat
+
+int grid_cell(int x, int y) {
+    if (x < -duel::REACH || x > duel::REACH || y < -duel::REACH || y > duel::REACH)
+        throw std::invalid_argument("a cell out of the Duel's reach");
+    return duel::grid_of(x, y);
+}
+
+PyDuelRound* make_duel_round(std::shared_ptr<DuelTables> tables, int first, int to_move,
+                             const std::vector<std::vector<uint8_t>>& hands, const std::vector<uint8_t>& pile,
+                             const std::vector<uint8_t>& broken, const std::vector<uint16_t>& goals,
+                             const std::vector<uint8_t>& revealed, const std::vector<Token>& cells,
+                             const std::vector<Token>& keys, const std::vector<Token>& bribes,
+                             const std::vector<Token>& claims, const std::vector<uint8_t>& discards,
+                             const std::vector<std::vector<uint8_t>>& maps, int last_turn, int last_path) {
+    if (hands.size() != 2 || broken.size() != 2 || maps.size() != 2 || goals.size() != duel::GOALS ||
+        revealed.size() != duel::GOALS || pile.size() > duel::MAX_PILE || cells.size() > duel::MAX_CELLS ||
+        keys.size() > duel::KEY_TOKENS || bribes.size() > duel::MAX_TOKENS || claims.size() > duel::MAX_TOKENS ||
+        discards.size() > duel::MAX_DISCARDS || hands[0].size() > duel::MAX_HAND || hands[1].size() > duel::MAX_HAND ||
+        maps[0].size() > duel::GOALS || maps[1].size() > duel::GOALS)
+        throw std::invalid_argument("a Duel round's fields do not fit together");
+    auto* made = new PyDuelRound{tables, {}, {}};
+    DuelRound& r = made->round;
+    std::memset(&r, 0, sizeof r);
+    r.tables = tables.get();
+    r.phase = PLAY;
+    r.first = static_cast<uint8_t>(first);
+    r.to_move = seat_or_nobody(to_move);
+    r.last_turn = seat_or_nobody(last_turn);
+    r.last_path = seat_or_nobody(last_path);
+    for (int seat = 0; seat < 2; ++seat) {
+        std::copy(hands[seat].begin(), hands[seat].end(), r.hand[seat]);
+        r.hand_size[seat] = static_cast<uint8_t>(hands[seat].size());
+        r.broken[seat] = broken[seat];
+        std::copy(maps[seat].begin(), maps[seat].end(), r.mapped[seat]);
+        r.mapped_count[seat] = static_cast<uint8_t>(maps[seat].size());
+    }
+    std::copy(pile.begin(), pile.end(), r.pile);
+    r.pile_size = static_cast<uint8_t>(pile.size());
+    std::copy(discards.begin(), discards.end(), r.discard_pile);
+    r.discards = static_cast<uint8_t>(discards.size());
+    for (int i = 0; i < duel::GOALS; ++i) {
+        if (goals[i] >= tables->faces.size()) throw std::invalid_argument("a goal that is not in the table");
+        r.goals[i] = goals[i];
+        r.revealed[i] = revealed[i];
+    }
+    for (const auto& [x, y, face] : cells) {
+        if (face < 0 || static_cast<size_t>(face) >= tables->faces.size())
+            throw std::invalid_argument("a face that is not in the table");
+        int cell = grid_cell(x, y);
+        r.face_at[cell] = static_cast<uint8_t>(face + 1);
+        r.cells[r.cell_count++] = static_cast<uint16_t>(cell);
+    }
+    for (const auto& [x, y, seat] : keys) {
+        int cell = grid_cell(x, y);
+        r.key_cell[r.key_count] = static_cast<uint16_t>(cell);
+        r.key_seat[r.key_count++] = static_cast<uint8_t>(seat);
+    }
+    for (const auto& [x, y, seat] : bribes) {
+        int cell = grid_cell(x, y);
+        r.bribe_cell[r.bribe_count] = static_cast<uint16_t>(cell);
+        r.bribe_seat[r.bribe_count++] = static_cast<uint8_t>(seat);
+    }
+    for (const auto& [x, y, seat] : claims) {
+        r.claim_cell[r.claim_count] = static_cast<uint16_t>(grid_cell(x, y));
+        r.claim_seat[r.claim_count++] = static_cast<uint8_t>(seat);
+    }
+    r.find_networks();
+    r.find_gold();
+    return made;
+}
+
+// A random playout of the round from here (as bind.cpp's): splitmix64 choices.
+int duel_playout(PyDuelRound& self, uint64_t seed) {
+    std::vector<uint32_t> moves;
+    int played = 0;
+    uint64_t state = seed;
+    while (self.round.phase == PLAY) {
+        self.round.legal(moves);
+        if (moves.empty()) break;
+        self.listed.reset();
+        state += 0x9E3779B97F4A7C15ull;
+        uint64_t z = state;
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+        z ^= z >> 31;
+        self.round.apply(moves[z % moves.size()]);
+        ++played;
+    }
+    return played;
+}
+
+std::vector<Token> tokens(const uint16_t* cells, const uint8_t* seats, int count) {
+    std::vector<Token> found;
+    for (int i = 0; i < count; ++i) found.emplace_back(duel::grid_x(cells[i]), duel::grid_y(cells[i]), seats[i]);
+    return found;
+}
+
+}  // namespace
+
+void register_duel(nb::module_& m) {
+    nb::dict kinds;
+    kinds["key"] = duel::KEY;
+    kinds["bribe"] = duel::BRIBE;
+    m.attr("DUEL_KINDS") = kinds;
+    nb::class_<DuelTables>(m, "DuelTables");
+    m.def("make_duel_tables", &make_duel_tables, nb::arg("faces"), nb::arg("kinds"), nb::arg("lying"),
+          nb::arg("tools"), nb::arg("rank"), nb::arg("break_card"), nb::arg("start_faces"));
+    nb::class_<PyDuelRound>(m, "DuelRound")
+        .def("legal", [](PyDuelRound& self) { return self.legal(); })
+        .def("listing",
+             [](PyDuelRound& self) { return std::make_pair(seat_or_minus(self.round.to_move), self.legal()); })
+        .def("is_legal",
+             [](PyDuelRound& self, uint32_t code) {
+                 const auto& known = self.legal()->codes;
+                 return std::find(known.begin(), known.end(), code) != known.end();
+             })
+        .def("play", [](PyDuelRound& self, uint32_t code) { return (self.advance(code) & 3) != 0; })
+        .def("advance", [](PyDuelRound& self, uint32_t code) { return self.advance(code); })
+        .def("copy", [](const PyDuelRound& self) { return new PyDuelRound(self); })
+        .def("playout", &duel_playout)
+        .def_prop_ro("to_move", [](const PyDuelRound& self) { return seat_or_minus(self.round.to_move); })
+        .def_prop_ro("phase", [](const PyDuelRound& self) { return static_cast<int>(self.round.phase); })
+        .def_prop_ro("end", [](const PyDuelRound& self) { return static_cast<int>(self.round.end); })
+        .def_prop_ro("last_turn", [](const PyDuelRound& self) { return seat_or_minus(self.round.last_turn); })
+        .def_prop_ro("last_path", [](const PyDuelRound& self) { return seat_or_minus(self.round.last_path); })
+        .def_prop_ro("hands",
+                     [](const PyDuelRound& self) {
+                         const DuelRound& r = self.round;
+                         return std::vector<std::vector<uint8_t>>{
+                             {r.hand[0], r.hand[0] + r.hand_size[0]}, {r.hand[1], r.hand[1] + r.hand_size[1]}};
+                     })
+        .def_prop_ro("pile",
+                     [](const PyDuelRound& self) {
+                         return std::vector<uint8_t>(self.round.pile, self.round.pile + self.round.pile_size);
+                     })
+        .def_prop_ro("broken",
+                     [](const PyDuelRound& self) {
+                         return std::vector<int>{self.round.broken[0], self.round.broken[1]};
+                     })
+        .def_prop_ro("discards",
+                     [](const PyDuelRound& self) {
+                         return std::vector<uint8_t>(self.round.discard_pile,
+                                                     self.round.discard_pile + self.round.discards);
+                     })
+        .def_prop_ro("maps",
+                     [](const PyDuelRound& self) {
+                         const DuelRound& r = self.round;
+                         return std::vector<std::vector<uint8_t>>{{r.mapped[0], r.mapped[0] + r.mapped_count[0]},
+                                                                  {r.mapped[1], r.mapped[1] + r.mapped_count[1]}};
+                     })
+        .def_prop_ro("revealed",
+                     [](const PyDuelRound& self) {
+                         return std::vector<bool>(self.round.revealed, self.round.revealed + duel::GOALS);
+                     })
+        .def_prop_ro("cells",
+                     [](const PyDuelRound& self) {
+                         const DuelRound& r = self.round;
+                         std::vector<Token> found;
+                         for (int i = 0; i < r.cell_count; ++i)
+                             found.emplace_back(duel::grid_x(r.cells[i]), duel::grid_y(r.cells[i]),
+                                                r.face_at[r.cells[i]] - 1);
+                         return found;
+                     })
+        .def_prop_ro("keys",
+                     [](const PyDuelRound& self) {
+                         return tokens(self.round.key_cell, self.round.key_seat, self.round.key_count);
+                     })
+        .def_prop_ro("bribes",
+                     [](const PyDuelRound& self) {
+                         return tokens(self.round.bribe_cell, self.round.bribe_seat, self.round.bribe_count);
+                     })
+        .def_prop_ro("claims",
+                     [](const PyDuelRound& self) {
+                         return tokens(self.round.claim_cell, self.round.claim_seat, self.round.claim_count);
+                     })
+        .def_prop_ro("network", [](const PyDuelRound& self) {
+            // Per seat, the cells with a tunnel in its network and those tunnels' sides.
+            const DuelRound& r = self.round;
+            std::vector<std::vector<Token>> found(2);
+            for (int seat = 0; seat < 2; ++seat)
+                for (int i = 0; i < r.cell_count; ++i)
+                    if (r.net(seat, r.cells[i]))
+                        found[seat].emplace_back(duel::grid_x(r.cells[i]), duel::grid_y(r.cells[i]),
+                                                 r.net(seat, r.cells[i]));
+            return found;
+        });
+    m.def("make_duel_round", &make_duel_round, nb::rv_policy::take_ownership, nb::arg("tables"), nb::arg("first"),
+          nb::arg("to_move"), nb::arg("hands"), nb::arg("pile"), nb::arg("broken"), nb::arg("goals"),
+          nb::arg("revealed"), nb::arg("cells"), nb::arg("keys"), nb::arg("bribes"), nb::arg("claims"),
+          nb::arg("discards"), nb::arg("maps"), nb::arg("last_turn"), nb::arg("last_path"));
+}
+
+}  // namespace sab

@@ -1,0 +1,537 @@
+// The Duel's round: listing, applying, networks, goals and claims
+// (round_duel.hpp; each step names the Python it mirrors).
+#include "round_duel.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+namespace sab::duel {
+
+namespace {
+
+// What each cell of the grid is, worked out once: listing asks it of every candidate.
+enum CellFlag : uint8_t { GOAL_CELL = 1, NEXT_TO_GOAL = 2, START_CELL = 4, IN_REACH = 8 };
+
+struct CellFlags {
+    uint8_t of[GRID];
+    CellFlags() : of{} {
+        for (int cell = 0; cell < GRID; ++cell) {
+            int x = grid_x(cell), y = grid_y(cell);
+            if (x >= -REACH && x <= REACH && y >= -REACH && y <= REACH) of[cell] |= IN_REACH;
+        }
+        for (int goal : GOAL_CELLS) {
+            of[goal] |= GOAL_CELL;
+            for (const auto& step : STEP) of[goal + step[1]] |= NEXT_TO_GOAL;
+        }
+        for (int start : START_CELLS) of[start] |= START_CELL;
+    }
+};
+const CellFlags FLAGS;
+
+bool is_goal_cell(int cell) { return FLAGS.of[cell] & GOAL_CELL; }
+bool is_start_cell(int cell) { return FLAGS.of[cell] & START_CELL; }
+bool within_reach(int cell) { return FLAGS.of[cell] & IN_REACH; }
+bool next_to_goal(int cell) { return FLAGS.of[cell] & NEXT_TO_GOAL; }
+int goal_index(int cell) {
+    for (int i = 0; i < GOALS; ++i)
+        if (GOAL_CELLS[i] == cell) return i;
+    return -1;
+}
+
+uint32_t at_cell(uint32_t code, int cell) {
+    return code | static_cast<uint32_t>(grid_x(cell) + 128) << 12 | static_cast<uint32_t>(grid_y(cell) + 128) << 20;
+}
+int cell_in(uint32_t code) {
+    return grid_of(static_cast<int>(code >> 12 & 255) - 128, static_cast<int>(code >> 20 & 255) - 128);
+}
+
+// Cells sorted and without repeats (a handful: sorting beats any bookkeeping).
+int sorted_unique(uint16_t* cells, int count) {
+    std::sort(cells, cells + count);
+    return static_cast<int>(std::unique(cells, cells + count) - cells);
+}
+
+}  // namespace
+
+int DuelRound::counters_left(int seat) const {
+    int placed = 0;
+    for (int i = 0; i < claim_count; ++i) placed += claim_seat[i] == seat;
+    for (int i = 0; i < bribe_count; ++i) placed += bribe_seat[i] == seat;
+    return COUNTERS - placed;
+}
+
+bool DuelRound::is_claimed(int cell) const {
+    for (int i = 0; i < claim_count; ++i)
+        if (claim_cell[i] == cell) return true;
+    return false;
+}
+
+// duel_maze.py has_token: a counter or a key lies on the card.
+bool DuelRound::has_token(int cell) const {
+    for (int i = 0; i < bribe_count; ++i)
+        if (bribe_cell[i] == cell) return true;
+    return key_owner(cell) >= 0 || is_claimed(cell);
+}
+
+// duel_maze.py closed: a troll without the seat's counter, a door of the other colour
+// without the seat's key.
+bool DuelRound::closed(int seat, int cell, const Face& f, int side) const {
+    if (!(f.barred & side)) return false;
+    if (f.troll == side) return !bribed(cell, seat);
+    return f.door_seat != seat && key_owner(cell) != seat;
+}
+
+int DuelRound::open_past_barriers(int seat, int cell, const Face& f, int sides) const {
+    for (const auto& step : STEP)
+        if (sides & step[0] && closed(seat, cell, f, step[0])) sides &= ~step[0];
+    return sides;
+}
+
+// duel_maze.py _search from one tunnel not yet in the network.
+void DuelRound::spread(int seat, int cell, int tunnel) {
+    uint16_t stack_cell[4 * MAX_CELLS];
+    uint8_t stack_tunnel[4 * MAX_CELLS];
+    int depth = 0;
+    join(seat, cell, tunnel);
+    stack_cell[depth] = static_cast<uint16_t>(cell);
+    stack_tunnel[depth++] = static_cast<uint8_t>(tunnel);
+    while (depth) {
+        --depth;
+        int at = stack_cell[depth], sides = stack_tunnel[depth];
+        const Face& f = face(at);
+        for (const auto& step : STEP) {
+            if (!(sides & step[0]) || closed(seat, at, f, step[0])) continue;
+            int there = at + step[1];
+            if (!face_at[there]) continue;
+            const Face& other = face(there);
+            int reached = other.tunnel_at[step[2]];
+            if (!reached || net(seat, there) & reached || closed(seat, there, other, step[2])) continue;
+            join(seat, there, reached);
+            stack_cell[depth] = static_cast<uint16_t>(there);
+            stack_tunnel[depth++] = static_cast<uint8_t>(reached);
+        }
+    }
+}
+
+// duel_maze.py network_of: from every ladder of the seat's colour (its start's too).
+void DuelRound::find_network(int seat) {
+    for (int i = 0; i < cell_count; ++i) net_at[cells[i]] = static_cast<uint8_t>(net_at[cells[i]] & ~(15 << (4 * seat)));
+    for (int i = 0; i < cell_count; ++i) {
+        const Face& f = face(cells[i]);
+        if (f.ladder == seat + 1 && !(net(seat, cells[i]) & f.first_tunnel)) spread(seat, cells[i], f.first_tunnel);
+    }
+}
+
+void DuelRound::find_networks() {
+    find_network(0);
+    find_network(1);
+}
+
+void DuelRound::find_gold() {
+    gold_count = 0;
+    for (int i = 0; i < cell_count; ++i)
+        if (face(cells[i]).gold_sides && !is_claimed(cells[i])) gold_cells[gold_count++] = cells[i];
+}
+
+namespace {
+
+void drop(uint16_t* cells, uint8_t& count, int cell) {
+    for (int i = 0; i < count; ++i)
+        if (cells[i] == cell) {
+            cells[i] = cells[--count];
+            return;
+        }
+}
+
+}  // namespace
+
+// duel_maze.py lay and _extend: the card joins what it reaches to each network.
+void DuelRound::lay(int face_index, int cell) {
+    face_at[cell] = static_cast<uint8_t>(face_index + 1);
+    cells[cell_count++] = static_cast<uint16_t>(cell);
+    const Face& f = tables->faces[face_index];
+    if (f.gold_sides) gold_cells[gold_count++] = static_cast<uint16_t>(cell);
+    for (int seat = 0; seat < 2; ++seat) {
+        if (f.ladder == seat + 1) {
+            spread(seat, cell, f.first_tunnel);
+            continue;
+        }
+        for (int t = 0; t < f.tunnel_count; ++t) {
+            int tunnel = f.tunnels[t];
+            if (net(seat, cell) & tunnel) continue;  // joined through another of its tunnels
+            for (const auto& step : STEP) {
+                if (!(tunnel & step[0]) || closed(seat, cell, f, step[0])) continue;
+                int there = cell + step[1];
+                if (!face_at[there]) continue;
+                const Face& other = face(there);
+                int reached = other.tunnel_at[step[2]];
+                if (reached && net(seat, there) & reached && !closed(seat, there, other, step[2])) {
+                    spread(seat, cell, tunnel);
+                    break;
+                }
+            }
+        }
+    }
+}
+
+// duel_maze.py remove (a rockfall): the networks are searched again.
+void DuelRound::remove(int cell) {
+    face_at[cell] = 0;
+    net_at[cell] = 0;
+    int kept = 0;
+    for (int i = 0; i < cell_count; ++i)
+        if (cells[i] != cell) cells[kept++] = cells[i];
+    cell_count = static_cast<uint8_t>(kept);
+    drop(gold_cells, gold_count, cell);
+    find_networks();
+}
+
+// duel_maze.py reveal_reached: every goal either network reaches turns up, until none does.
+void DuelRound::reveal_reached() {
+    bool progress = true;
+    while (progress) {
+        progress = false;
+        bool all = true;
+        for (int i = 0; i < GOALS; ++i) all = all && revealed[i];
+        if (all) return;
+        for (int i = 0; i < GOALS; ++i) {
+            if (revealed[i]) continue;
+            int reaching = 0;
+            for (const auto& step : STEP) {
+                int there = GOAL_CELLS[i] + step[1];
+                if (net_at[there] && (open_sides(0, there) | open_sides(1, there)) & step[2]) reaching |= step[0];
+            }
+            if (!reaching) continue;
+            int lying = goals[i];
+            const Face& printed = tables->faces[lying];
+            if (!(printed.sides & reaching) && tables->faces[printed.turned].sides & reaching) lying = printed.turned;
+            revealed[i] = 1;
+            lay(lying, GOAL_CELLS[i]);
+            progress = true;
+        }
+    }
+}
+
+// duel_maze.py claim and reached_gold: the unclaimed cards whose gold the seat reaches,
+// more nuggets first, then by cell, while its counters last.
+void DuelRound::claim(int seat) {
+    int left = counters_left(seat);
+    if (!left) return;
+    uint16_t found[MAX_CELLS];
+    int count = 0;
+    for (int i = 0; i < gold_count; ++i) {
+        int cell = gold_cells[i];
+        const Face& f = face(cell);
+        for (const auto& step : STEP) {
+            if (!(f.gold_sides & step[0])) continue;
+            int tunnel = f.tunnel_at[step[0]];
+            // Gold on a stub lies at the end of a dead end: reached from across it.
+            bool reached = tunnel ? (net(seat, cell) & tunnel) != 0
+                                  : (open_sides(seat, cell + step[1]) & step[2]) != 0;
+            if (reached) {
+                found[count++] = static_cast<uint16_t>(cell);
+                break;
+            }
+        }
+    }
+    std::sort(found, found + count, [this](uint16_t a, uint16_t b) {
+        int na = face(a).nuggets, nb = face(b).nuggets;
+        return na != nb ? na > nb : a < b;
+    });
+    for (int i = 0; i < count && i < left && claim_count < MAX_TOKENS; ++i) {
+        claim_cell[claim_count] = found[i];
+        claim_seat[claim_count++] = static_cast<uint8_t>(seat);
+        drop(gold_cells, gold_count, found[i]);
+    }
+}
+
+// -- listing ------------------------------------------------------------------------
+
+// kinds/bribe.py list_bribes: the trolls, by cell, that the seat may bribe.
+void DuelRound::list_bribes(int seat, std::vector<uint32_t>& out) const {
+    if (!counters_left(seat)) return;
+    uint16_t trolls[MAX_CELLS];
+    int count = 0;
+    for (int i = 0; i < cell_count; ++i)
+        if (face(cells[i]).troll) trolls[count++] = cells[i];
+    std::sort(trolls, trolls + count);
+    for (int i = 0; i < count; ++i) {
+        int cell = trolls[i];
+        if (bribed(cell, seat)) continue;
+        const Face& f = face(cell);
+        int side = f.troll;
+        bool touches = net(seat, cell) & f.tunnel_at[side];
+        if (!touches) {
+            for (const auto& step : STEP) {
+                if (step[0] != side) continue;
+                int there = cell + step[1];
+                touches = face_at[there] && net(seat, there) & face(there).tunnel_at[step[2]];
+            }
+        }
+        if (touches) out.push_back(at_cell(static_cast<uint32_t>(BRIBE), cell));
+    }
+}
+
+// DuelGame._list_placements over DuelMaze.cell_constraints: by cell, then face.
+void DuelRound::list_placements(int seat, const uint8_t* distinct, int count, std::vector<uint32_t>& out) const {
+    struct Lying {
+        uint32_t code;
+        uint8_t sides, joining;
+        bool own_ladder, ladder;
+    };
+    Lying lying[2 * MAX_HAND];
+    int faces = 0;
+    bool ladders = false;
+    for (int i = 0; i < count; ++i) {
+        int card = distinct[i];
+        const auto& ways = tables->lying[card];
+        for (size_t which = 0; which < ways.size(); ++which) {
+            const Face& f = tables->faces[ways[which]];
+            Lying& l = lying[faces++];
+            l.code = code_of(PLACE, card) | static_cast<uint32_t>(which) << 28;
+            l.sides = f.sides;
+            l.joining = f.joining[seat];
+            l.own_ladder = f.ladder == seat + 1;
+            l.ladder = f.ladder != 0;
+            ladders = ladders || l.own_ladder;
+        }
+    }
+    if (!faces) return;
+    uint16_t candidates[4 * MAX_CELLS];
+    int found = 0;
+    for (int i = 0; i < cell_count; ++i) {
+        int cell = cells[i];
+        // With a ladder of the seat's colour, every empty cell next to a card; else
+        // those an open side of the seat's network faces.
+        int sides = ladders ? 15 : open_sides(seat, cell);
+        for (const auto& step : STEP) {
+            int there = cell + step[1];
+            if (sides & step[0] && !face_at[there] && !is_goal_cell(there) && within_reach(there))
+                candidates[found++] = static_cast<uint16_t>(there);
+        }
+    }
+    found = sorted_unique(candidates, found);
+    for (int c = 0; c < found; ++c) {
+        int cell = candidates[c];
+        // DuelMaze.constraints
+        int must_open = 0, must_wall = 0, joins = 0;
+        bool touches_card = false;
+        for (const auto& step : STEP) {
+            int there = cell + step[1];
+            if (!face_at[there]) continue;
+            if (!is_goal_cell(there)) touches_card = true;
+            if (face(there).sides & step[2]) {
+                must_open |= step[0];
+                if (open_sides(seat, there) & step[2]) joins |= step[0];
+            } else {
+                must_wall |= step[0];
+            }
+        }
+        bool beside_goal = next_to_goal(cell);
+        for (int i = 0; i < faces; ++i) {
+            const Lying& l = lying[i];
+            if ((l.sides & must_open) != must_open || l.sides & must_wall) continue;
+            if (l.ladder && beside_goal) continue;
+            if (l.own_ladder ? touches_card : (l.joining & joins) != 0) out.push_back(at_cell(l.code, cell));
+        }
+    }
+}
+
+// DuelGame.legal_moves' action cards.
+void DuelRound::list_actions(int seat, int card, std::vector<uint32_t>& out) const {
+    int kind = tables->kind[card];
+    if (kind == BREAK) {
+        int other = 1 - seat, tool = tables->tools[card][0];
+        if (!(broken[other] >> tool & 1))
+            out.push_back(code_of(BREAK, card) | static_cast<uint32_t>(other) << 12 | static_cast<uint32_t>(tool) << 16);
+    } else if (kind == FIX) {
+        for (int tool : tables->tools[card])
+            if (broken[seat] >> tool & 1)
+                out.push_back(code_of(FIX, card) | static_cast<uint32_t>(seat) << 12 | static_cast<uint32_t>(tool) << 16);
+    } else if (kind == KEY) {
+        if (key_count >= KEY_TOKENS) return;
+        uint16_t doors[MAX_CELLS];
+        int count = 0;
+        for (int i = 0; i < cell_count; ++i) {
+            int cell = cells[i];
+            if (face(cell).door_seat == 1 - seat && key_owner(cell) < 0) doors[count++] = static_cast<uint16_t>(cell);
+        }
+        std::sort(doors, doors + count);
+        for (int i = 0; i < count; ++i) out.push_back(at_cell(code_of(KEY, card), doors[i]));
+    } else if (kind == MAP) {
+        for (int i = 0; i < GOALS; ++i)
+            if (!revealed[i]) out.push_back(at_cell(code_of(MAP, card), GOAL_CELLS[i]));
+    } else if (kind == ROCKFALL) {
+        uint16_t paths[MAX_CELLS];
+        int count = 0;
+        for (int i = 0; i < cell_count; ++i) {
+            int cell = cells[i];
+            if (!is_start_cell(cell) && !is_goal_cell(cell) && !has_token(cell)) paths[count++] = static_cast<uint16_t>(cell);
+        }
+        std::sort(paths, paths + count);
+        for (int i = 0; i < count; ++i) out.push_back(at_cell(code_of(ROCKFALL, card), paths[i]));
+    }
+}
+
+// The distinct pairs of the hand sorted as text (combinations of the sorted hand, each once).
+void DuelRound::list_pairs(int seat, int (&pairs)[64][2], int& count) const {
+    int held[MAX_HAND], kinds = 0, copies[MAX_HAND];
+    for (int i = 0; i < hand_size[seat]; ++i) {
+        int card = hand[seat][i], k = 0;
+        while (k < kinds && held[k] != card) ++k;
+        if (k == kinds) {
+            held[kinds] = card;
+            copies[kinds++] = 0;
+        }
+        ++copies[k];
+    }
+    const auto& rank = tables->rank;
+    for (int a = 1; a < kinds; ++a)  // by rank: a handful of cards
+        for (int b = a; b > 0 && rank[held[b]] < rank[held[b - 1]]; --b) {
+            std::swap(held[b], held[b - 1]);
+            std::swap(copies[b], copies[b - 1]);
+        }
+    count = 0;
+    for (int a = 0; a < kinds; ++a) {
+        if (copies[a] > 1) {
+            pairs[count][0] = pairs[count][1] = held[a];
+            ++count;
+        }
+        for (int b = a + 1; b < kinds; ++b) {
+            pairs[count][0] = held[a];
+            pairs[count++][1] = held[b];
+        }
+    }
+}
+
+// DuelGame.legal_moves: bribes; then placements, action cards, clears and discards
+// (pass alone with an empty hand).
+void DuelRound::legal(std::vector<uint32_t>& out) const {
+    out.clear();
+    if (phase != PLAY || to_move == NOBODY) return;
+    int seat = to_move;
+    list_bribes(seat, out);
+    int size = hand_size[seat];
+    if (!size) {
+        out.push_back(static_cast<uint32_t>(PASS));
+        return;
+    }
+    uint8_t distinct[MAX_HAND];
+    int count = 0;
+    for (int i = 0; i < size; ++i) {
+        int card = hand[seat][i];
+        bool seen = false;
+        for (int j = 0; j < count; ++j) seen = seen || distinct[j] == card;
+        if (!seen) distinct[count++] = static_cast<uint8_t>(card);
+    }
+    if (!broken[seat]) list_placements(seat, distinct, count, out);
+    for (int i = 0; i < count; ++i) list_actions(seat, distinct[i], out);
+    int pairs[64][2];
+    int pair_count = 0;
+    list_pairs(seat, pairs, pair_count);
+    if (size >= 2)
+        for (int tool = 0; tool < 3; ++tool) {  // the broken tools in front, in TOOLS order
+            if (!(broken[seat] >> tool & 1)) continue;
+            for (int p = 0; p < pair_count; ++p)
+                out.push_back(code_of(CLEAR, pairs[p][0]) | static_cast<uint32_t>(pairs[p][1] + 1) << 12 |
+                              static_cast<uint32_t>(tool) << 19);
+        }
+    for (int i = 0; i < count; ++i) out.push_back(code_of(DISCARD, distinct[i]));
+    for (int p = 0; p < pair_count; ++p)
+        out.push_back(code_of(DISCARD, pairs[p][0]) | static_cast<uint32_t>(pairs[p][1] + 1) << 12);
+}
+
+// -- applying -----------------------------------------------------------------------
+
+void DuelRound::take_from_hand(int seat, int card) {
+    uint8_t* cards = hand[seat];
+    int size = hand_size[seat];
+    for (int i = 0; i < size; ++i)
+        if (cards[i] == card) {
+            std::memmove(cards + i, cards + i + 1, static_cast<size_t>(size - i - 1));
+            hand_size[seat] = static_cast<uint8_t>(size - 1);
+            return;
+        }
+}
+
+// DuelGame._apply and _carry_out: the move, the draws, the goals reached, both seats'
+// claims (the mover's first), and the round's ends.
+void DuelRound::apply(uint32_t code) {
+    int seat = to_move;
+    int kind = kind_of(code), card = card_of(code);
+    int draws = 1;
+    if (kind == BRIBE) {
+        int cell = cell_in(code);
+        bribe_cell[bribe_count] = static_cast<uint16_t>(cell);
+        bribe_seat[bribe_count++] = static_cast<uint8_t>(seat);
+        find_networks();
+        draws = 0;
+    } else {
+        last_turn = static_cast<uint8_t>(seat);
+        if (kind == PLACE) {
+            take_from_hand(seat, card);
+            lay(tables->lying[card][face_index_of(code)], cell_in(code));
+            last_path = static_cast<uint8_t>(seat);
+        } else if (kind == PASS) {
+        } else {
+            take_from_hand(seat, card);
+            int second = second_of(code);
+            if ((kind == DISCARD || kind == CLEAR) && second >= 0) take_from_hand(seat, second);
+            if (kind == BREAK) {
+                broken[1 - seat] = static_cast<uint8_t>(broken[1 - seat] | 1 << tool_of(code));
+            } else if (kind == FIX) {
+                broken[seat] = static_cast<uint8_t>(broken[seat] & ~(1 << tool_of(code)));
+                discard(card);
+                discard(tables->break_card[tool_of(code)]);
+            } else if (kind == KEY) {
+                int cell = cell_in(code);
+                key_cell[key_count] = static_cast<uint16_t>(cell);
+                key_seat[key_count++] = static_cast<uint8_t>(seat);
+                find_networks();
+                discard(card);
+            } else if (kind == MAP) {
+                int index = goal_index(cell_in(code));
+                bool seen = false;
+                for (int i = 0; i < mapped_count[seat]; ++i) seen = seen || mapped[seat][i] == index;
+                if (!seen) mapped[seat][mapped_count[seat]++] = static_cast<uint8_t>(index);
+                discard(card);
+            } else if (kind == ROCKFALL) {
+                int cell = cell_in(code);
+                discard(face(cell).card);
+                remove(cell);
+                discard(card);
+            } else if (kind == CLEAR) {
+                int tool = front_of(code);
+                broken[seat] = static_cast<uint8_t>(broken[seat] & ~(1 << tool));
+                discard(card);
+                discard(second);
+                discard(tables->break_card[tool]);
+            } else {  // DISCARD
+                discard(card);
+                if (second >= 0) {
+                    discard(second);
+                    draws = 2;
+                }
+            }
+        }
+    }
+    for (int i = 0; i < draws && pile_size; ++i) hand[seat][hand_size[seat]++] = pile[--pile_size];
+    reveal_reached();
+    claim(seat);
+    claim(1 - seat);
+    bool all = true;
+    for (int i = 0; i < GOALS; ++i) all = all && revealed[i];
+    uint8_t ended = all ? END_GOALS
+                    : !counters_left(0) && !counters_left(1) ? END_COUNTERS
+                    : !pile_size && !hand_size[0] && !hand_size[1] ? END_CARDS
+                                                                   : NOT_ENDED;
+    if (ended) {
+        end = ended;
+        phase = ENDED;  // the rules score the round (duel_results.py)
+        to_move = NOBODY;
+    } else if (kind != BRIBE) {
+        to_move = static_cast<uint8_t>(1 - seat);
+    }
+}
+
+}  // namespace sab::duel

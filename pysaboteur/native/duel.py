@@ -1,0 +1,187 @@
+"""The core behind a game of the Duel (core/round_duel.hpp): a deck's tables handed
+to the core once, and a round of the core made from a game's round state and read
+back into one (rules/native_engine.py says when it is used).
+
+The deck is data: every face a card of the deck can lie as, and every card, reach
+the core from the deck the game was made with (the shipped one, or a user's file),
+so the core has no card of its own."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..rules.cards import BREAK_TOOL, FIX_TOOLS, TOOLS
+from ..rules.codes import KIND_IDS, Codec
+from ..rules.duel_codes import DUEL_KIND_IDS, DuelCodec, duel_codec
+from ..rules.duel_deck import START_CARDS, DuelDeck
+from ..rules.duel_faces import COLOURS, read_face, turned
+from ..rules.duel_maze import DuelMaze
+from . import core, wants_pure
+
+_END_NAMES = ("", "goals", "counters", "cards")
+
+
+class DuelEngine:
+    """The core's tables and codes of one Duel deck."""
+
+    def __init__(self, deck: DuelDeck) -> None:
+        assert core is not None
+        if core.KINDS != KIND_IDS or {**core.KINDS, **core.DUEL_KINDS} != DUEL_KIND_IDS:
+            raise RuntimeError(
+                "the core and rules/duel_codes.py number the kinds of move differently"
+            )
+        self.deck = deck
+        self.duel_codec: DuelCodec = duel_codec(deck)
+        self.codec: Codec = self.duel_codec
+        cards = self.codec.cards
+        #: Every face a card of the deck can lie as, the core's face numbers.
+        codes = list(deck.start_faces)
+        for entry in (*deck.paths, *deck.goals):
+            codes += [entry.code, turned(read_face(entry.code)).code]
+        self.faces: tuple[str, ...] = tuple(dict.fromkeys(codes))
+        self.face_index = {code: index for index, code in enumerate(self.faces)}
+        self.face_values = tuple(read_face(code) for code in self.faces)
+        #: The printed card at a cell where each face lies (``DuelMaze.names``).
+        self.names = tuple(
+            START_CARDS[deck.start_faces.index(code)]
+            if code in deck.start_faces
+            else deck.card_of_face[code]
+            for code in self.faces
+        )
+        breaks = {tool: card for card, tool in BREAK_TOOL.items()}
+        self.tables = core.make_duel_tables(
+            faces=[self._face_fields(code) for code in self.faces],
+            kinds=[DUEL_KIND_IDS[deck.kinds[card]] for card in cards],
+            lying=[
+                [self.face_index[code] for code in deck.orientations.get(card, ())]
+                for card in cards
+            ],
+            tools=[
+                [TOOLS.index(BREAK_TOOL[card])]
+                if card in BREAK_TOOL
+                else [TOOLS.index(tool) for tool in FIX_TOOLS.get(card, ())]
+                for card in cards
+            ],
+            rank=[sorted(cards).index(card) for card in cards],
+            break_card=[self.codec.index.get(breaks[tool], -1) for tool in TOOLS],
+            start_faces=[self.face_index[code] for code in deck.start_faces],
+        )
+
+    def _face_fields(self, code: str) -> tuple[Any, ...]:
+        face = read_face(code)
+        doors = 0
+        for side, _ in face.doors:
+            doors |= side
+        gold_sides = 0
+        for side, _ in face.gold:
+            gold_sides |= side
+        printed = self.deck.card_of_face.get(code)
+        card = self.codec.index.get(printed, -1) if printed in self.deck.path_codes else -1
+        return (
+            list(face.tunnels),
+            face.stubs,
+            doors,
+            COLOURS.index(face.door_colour()) if face.doors else -1,
+            face.troll,
+            COLOURS.index(face.ladder) if face.ladder else -1,
+            gold_sides,
+            face.nuggets,
+            self.face_index[turned(face).code],
+            card,
+        )
+
+    def load(self, game: Any) -> Any | None:
+        """A round of the core holding ``game``'s round in play, or None if the core
+        cannot hold it (cards or faces it does not know)."""
+        assert core is not None
+        state = game.state
+        maze = game.duel_maze
+        index = self.codec.index
+        faces = self.face_index
+        try:
+            # map() over the look-up: a comprehension costs a third more a card.
+            number = index.__getitem__
+            hands = [list(map(number, hand)) for hand in state.hands]
+            pile = list(map(number, state.draw_pile))
+            discards = list(map(number, state.discards))
+            goals = [faces[goal] for goal in maze.goals]
+            cells = [(x, y, faces[face.code]) for (x, y), face in maze.faces.items()]
+        except KeyError:
+            return None
+        return core.make_duel_round(
+            tables=self.tables,
+            first=state.first,
+            to_move=-1 if state.to_move is None else state.to_move,
+            hands=hands,
+            pile=pile,
+            broken=list(state.broken),
+            goals=goals,
+            revealed=list(maze.revealed),
+            cells=cells,
+            keys=[(x, y, seat) for (x, y), seat in maze.keys.items()],
+            bribes=[(x, y, seat) for (x, y), seats in maze.bribes.items() for seat in seats],
+            claims=[(x, y, seat) for (x, y), seat in maze.claims],
+            discards=discards,
+            maps=[list(mapped) for mapped in state.maps],
+            last_turn=-1 if state.last_turn is None else state.last_turn,
+            last_path=-1 if state.last_path is None else state.last_path,
+        )
+
+    def restore(self, game: Any, core_round: Any) -> None:
+        """Bring ``game``'s round state to where ``core_round`` stands (the core played
+        moves the state has not: no read needed it until now)."""
+        state = game.state_behind()
+        card = self.codec.cards.__getitem__
+        state.hands = [list(map(card, hand)) for hand in core_round.hands]
+        state.draw_pile = list(map(card, core_round.pile))
+        state.discards = list(map(card, core_round.discards))
+        state.broken = list(core_round.broken)
+        old = state.maze
+        assert isinstance(old, DuelMaze)
+        goals = old.goals
+        state.maps = [{index: goals[index] for index in mapped} for mapped in core_round.maps]
+        maze = DuelMaze(goals, old.start_faces)
+        cells = core_round.cells
+        faces, names = self.face_values, self.names
+        maze.faces = {(x, y): faces[face] for x, y, face in cells}
+        maze.names = {(x, y): names[face] for x, y, face in cells}
+        maze.keys = {(x, y): seat for x, y, seat in core_round.keys}
+        for x, y, seat in core_round.bribes:
+            maze.bribes.setdefault((x, y), []).append(seat)
+        maze.claims = [((x, y), seat) for x, y, seat in core_round.claims]
+        maze.revealed = list(core_round.revealed)
+        state.maze = maze
+        to_move, last_turn, last_path = (
+            core_round.to_move,
+            core_round.last_turn,
+            core_round.last_path,
+        )
+        state.to_move = None if to_move < 0 else to_move
+        state.last_turn = None if last_turn < 0 else last_turn
+        state.last_path = None if last_path < 0 else last_path
+
+    def end_of(self, core_round: Any) -> str:
+        """Why the core ended the play ("goals", "counters", "cards"), or "" in play."""
+        return _END_NAMES[core_round.end]
+
+
+_ENGINES: dict[DuelDeck, DuelEngine] = {}
+#: The engines by the deck's identity, as rules/duel_codes.py keeps its codecs.
+_BY_IDENTITY: dict[int, tuple[DuelDeck, DuelEngine]] = {}
+
+
+def duel_engine_for(deck: DuelDeck) -> DuelEngine | None:
+    """The core for a Duel deck, or None where it is not built (or ``PYSABOTEUR_PURE``
+    is set: it is read for every new game)."""
+    if wants_pure() or core is None:
+        return None
+    known = _BY_IDENTITY.get(id(deck))
+    if known is not None and known[0] is deck:
+        return known[1]
+    engine = _ENGINES.get(deck)
+    if engine is None:
+        engine = _ENGINES[deck] = DuelEngine(deck)
+    if len(_BY_IDENTITY) > 256:
+        _BY_IDENTITY.clear()
+    _BY_IDENTITY[id(deck)] = (deck, engine)
+    return engine
