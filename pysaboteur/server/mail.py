@@ -106,10 +106,10 @@ def your_turn_message(turn: YourTurn) -> EmailMessage:
     message["Subject"] = gettext(lang, SUBJECT).format(table=turn.table)
     message["Date"] = formatdate(localtime=False)
     message["Message-ID"] = make_msgid(domain="pysaboteur")
-    message["Content-Language"] = lang
     body = gettext(lang, BODY).format(
         table=turn.table, name=turn.name, link=turn.table_link, time=turn.time
     )
     footer = gettext(lang, FOOTER).format(link=turn.account_link)
     message.set_content(f"{body}\n\n-- \n{footer}\n")
+    message["Content-Language"] = lang  # after the content, which sets the Content- headers
     return message
