@@ -154,3 +154,35 @@ def test_a_turn_based_clock_that_ran_out_while_the_server_was_down_sends_the_sea
         assert facts["seats"][seat]["away_because"] == "clock"
         # ... and the table's bot plays for them, as when any clock runs out.
         server.wait_for(lambda: server.stored_moves(table) > before["version"], "the bot's move")
+
+
+def test_a_person_back_at_their_turn_starts_it_again_and_the_store_keeps_when(
+    tmp_path: Path,
+) -> None:
+    clock = FakeClock()
+    with running_server(tmp_path, clock) as server:
+        created = server.create(
+            players=3, bots="random", bot_pause=30.0, clock=DAY, away_after=None
+        )
+        table, ana = created["table"], created["token"]
+        bo = server.ok("POST", f"/api/tables/{table}/join", body={"name": "Bo"})["token"]
+        cy = server.ok("POST", f"/api/tables/{table}/join", body={"name": "Cy"})["token"]
+        server.ok("POST", f"/api/tables/{table}/start", ana)
+        token, view = person_to_move(server, table, [ana, bo, cy])
+        seat = view["observation"]["to_move"]
+        other = ana if token != ana else bo
+        if seat == 0:  # the host cannot hand their own seat: Ana moves first
+            server.ok("POST", f"/api/tables/{table}/moves", ana, {"move": view["legal"][0]["text"]})
+            token, view = person_to_move(server, table, [bo, cy])
+            seat, other = view["observation"]["to_move"], ana
+        clock.advance(HOUR)
+        server.ok("POST", f"/api/tables/{table}/hand_to_bot", other, {"seat": seat})
+        # Less than the bot's pause (30 s, give or take a quarter) later, whenever the
+        # driver looks: the bot is still waiting to move for them.
+        clock.advance(10.0)
+        server.ok("POST", f"/api/tables/{table}/back", token)
+        back = server.view(table, token)
+        assert back["version"] == view["version"]
+        assert back["clock"]["deadline"] == clock.now + DAY
+        stored = server.read_store(lambda store: store.load(table))
+        assert stored is not None and stored.turn_started_at == clock.now
