@@ -48,6 +48,15 @@ class Inbox:
         return "250 OK"
 
 
+class RefusingInbox(Inbox):
+    """A mail server that knows nobody: every recipient refused, by address."""
+
+    async def handle_RCPT(
+        self, server: SMTPServer, session: Session, envelope: Envelope, address: str, *_: Any
+    ) -> str:
+        return f"550 5.1.1 <{address}>: no such mailbox"
+
+
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -162,12 +171,17 @@ def test_a_live_table_and_an_open_page_are_never_mailed(
         assert [table in message["Subject"] for message in mails.messages] == [True]
 
 
+@pytest.mark.parametrize("refusing", [True, False], ids=["recipient refused", "no server"])
 def test_a_failing_mail_server_holds_up_nothing_and_the_log_hides_the_address(
-    tmp_path: Path, caplog: pytest.LogCaptureFixture
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, refusing: bool
 ) -> None:
-    nobody = free_port()  # nothing listens there
+    controller = None
+    port = free_port()  # nothing listens there, unless a refusing server is started
+    if refusing:
+        controller = Controller(RefusingInbox(), hostname="127.0.0.1", port=port)
+        controller.start()
     caplog.set_level(logging.WARNING, logger="pysaboteur.server.turn_mail")
-    with running_server(tmp_path, **mail_settings(nobody)) as server, browser(server) as ana:
+    with running_server(tmp_path, **mail_settings(port)) as server, browser(server) as ana:
         sign_up(ana, "Ana")
         wants_mail(ana)
         table, token, bo = ana_and_bo(server, ana, DAY)
@@ -181,8 +195,12 @@ def test_a_failing_mail_server_holds_up_nothing_and_the_log_hides_the_address(
         )
         assert view["version"] == turn["version"] + 1
         assert server.stored_moves(table) == turn["version"] + 1
+    if controller is not None:
+        controller.stop()
     logged = "\n".join(record.getMessage() for record in caplog.records)
     assert ADDRESS not in logged
+    if refusing:  # the mail server's refusal named the address: masked
+        assert "'[e-mail]': (550, b'5.1.1 <[e-mail]>: no such mailbox')" in logged
 
 
 def test_the_address_is_the_accounts_alone(tmp_path: Path, inbox: tuple[Inbox, int]) -> None:
