@@ -20,13 +20,19 @@ import asyncio
 import tempfile
 from pathlib import Path
 
+from pysaboteur.server import table as table_module
 from pysaboteur.server.config import Settings
 from pysaboteur.server.hub import Hub
 from pysaboteur.server.protocol import CreateTable
 from pysaboteur.server.store import Store
 
+#: The game's seed: every run plays the same deal and the same moves, so that two
+#: runs differ only in what they are asked to differ in.
+SEED = 20261202
+
 
 async def play(folder: Path, clock: float | None, moves: int, mail: bool) -> int:
+    table_module.new_seed = lambda: SEED  # type: ignore[attr-defined]
     settings = Settings(
         database_url=f"sqlite:///{folder / 'bench.db'}",
         bot_workers=0,
