@@ -8,8 +8,10 @@ Time is a :class:`FakeClock`: a day passes when the test says so.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
+from accounts_helpers import database_fixture  # noqa: F401  (SQLite, then PostgreSQL)
 from server_helpers import FakeClock, Server, View, error_of, running_server
 
 from pysaboteur.server.protocol import ApiError
@@ -107,9 +109,9 @@ def test_the_api_takes_days_per_move_and_refuses_more_than_a_week(tmp_path: Path
         )  # said in Slovak
 
 
-def test_a_turn_based_deadline_survives_a_restart(tmp_path: Path) -> None:
+def test_a_turn_based_deadline_survives_a_restart(tmp_path: Path, database: dict[str, Any]) -> None:
     clock = FakeClock()
-    with running_server(tmp_path, clock) as server:
+    with running_server(tmp_path, clock, **database) as server:
         table, ana, bo = three_seats(server, DAY)
         token, view = person_to_move(server, table, [ana, bo])
         server.ok("POST", f"/api/tables/{table}/moves", token, {"move": view["legal"][0]["text"]})
@@ -121,7 +123,7 @@ def test_a_turn_based_deadline_survives_a_restart(tmp_path: Path) -> None:
         assert isinstance(stored, StoredTable)
         assert stored.turn_started_at == deadline - DAY
     clock.advance(3 * HOUR)  # the server was down three hours
-    with running_server(tmp_path, clock) as server:
+    with running_server(tmp_path, clock, **database) as server:
         after = server.view(table, waiting)
         assert after["version"] == before["version"]
         assert after["clock"]["deadline"] == deadline  # not a fresh day from the restart

@@ -19,6 +19,7 @@ import pytest
 from accounts_helpers import (
     browser,
     cheap_hashing,  # noqa: F401  (a fixture, used by every test here)
+    database_fixture,  # noqa: F401  (the fixture "database": SQLite, then PostgreSQL)
     ok,
     refused,
     sign_up,
@@ -122,10 +123,11 @@ def until_anas_turn(server: Server, table: str, ana: str, bo: str) -> View:
 
 
 def test_an_account_is_mailed_once_when_it_is_its_turn(
-    tmp_path: Path, inbox: tuple[Inbox, int]
+    tmp_path: Path, inbox: tuple[Inbox, int], database: dict[str, Any]
 ) -> None:
     mails, port = inbox
-    with running_server(tmp_path, **mail_settings(port)) as server, browser(server) as ana:
+    settings = {**mail_settings(port), **database}
+    with running_server(tmp_path, **settings) as server, browser(server) as ana:
         sign_up(ana, "Ana")
         wants_mail(ana, lang="it")
         table, token, bo = ana_and_bo(server, ana, DAY)
@@ -142,7 +144,7 @@ def test_an_account_is_mailed_once_when_it_is_its_turn(
         # The same turn, looked at again (a page that came and went), is not mailed again.
         server.socket(table, token).next_view()
         assert server.view(table, token)["version"] == turn["version"]
-    with running_server(tmp_path, **mail_settings(port)) as server:
+    with running_server(tmp_path, **settings) as server:
         # ... nor after a restart: the turn is noted in the store.
         server.facts(table)
         assert len(mails.messages) == 1
