@@ -93,7 +93,12 @@ class TurnMails:
 
     def consider(self, table: Table) -> None:
         """After a change at ``table``: mail its seat to move, if the turn calls for it."""
-        if self.mailer is None or not self._due(table, table.version):
+        if self.mailer is None:
+            return
+        if table.status != PLAYING:
+            self._looked_at.pop(table.id, None)  # over: nothing more to mail about
+            return
+        if not self._due(table, table.version):
             return
         if self._looked_at.get(table.id) == table.version:
             return  # this turn is being looked after already
