@@ -85,6 +85,9 @@ class TurnMails:
         self.wall_clock = wall_clock
         #: The turn (moves made) each table is waiting to mail about, or mailed.
         self._looked_at: dict[str, int] = {}
+        #: Each table's wait before its turn's e-mail (a timer: most turns end first,
+        #: and a timer costs far less than a task that would sleep).
+        self._waits: dict[str, asyncio.TimerHandle] = {}
         self._tasks: set[asyncio.Task[None]] = set()
 
     @property
@@ -96,16 +99,22 @@ class TurnMails:
         if self.mailer is None:
             return
         if table.status != PLAYING:
-            self._looked_at.pop(table.id, None)  # over: nothing more to mail about
+            self._forget(table.id)  # over: nothing more to mail about
             return
         if not self._due(table, table.version):
             return
         if self._looked_at.get(table.id) == table.version:
             return  # this turn is being looked after already
+        self._forget(table.id)  # an older turn's wait, if any: that turn is over
         self._looked_at[table.id] = table.version
-        task = asyncio.get_running_loop().create_task(self._mail_later(table, table.version))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        loop = asyncio.get_running_loop()
+        self._waits[table.id] = loop.call_later(self.delay, self._look_again, table, table.version)
+
+    def _forget(self, table_id: str) -> None:
+        self._looked_at.pop(table_id, None)
+        wait = self._waits.pop(table_id, None)
+        if wait is not None:
+            wait.cancel()
 
     def _due(self, table: Table, moves: int) -> bool:
         """Whether the turn after ``moves`` moves is a person's, away from the table."""
@@ -117,18 +126,23 @@ class TurnMails:
             return False
         return table.seats[seat].sockets == 0
 
-    async def _mail_later(self, table: Table, moves: int) -> None:
+    def _look_again(self, table: Table, moves: int) -> None:
+        """The wait is over: mail the turn if it still stands (else a later change,
+        the page closing again, looks afresh)."""
+        self._waits.pop(table.id, None)
+        if not self._due(table, moves):
+            if self._looked_at.get(table.id) == moves:
+                del self._looked_at[table.id]
+            return
+        task = asyncio.get_running_loop().create_task(self._mail_logged(table, moves))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _mail_logged(self, table: Table, moves: int) -> None:
         try:
-            await asyncio.sleep(self.delay)
-            if self._due(table, moves):
-                await self._mail(table, moves)
-        except asyncio.CancelledError:
-            raise
+            await self._mail(table, moves)
         except Exception:
             log.exception("table %s: the your-turn e-mail failed", table.id)
-        finally:
-            if self._looked_at.get(table.id) == moves and not self._due(table, moves):
-                del self._looked_at[table.id]  # the turn is over, or the page came back
 
     async def _mail(self, table: Table, moves: int) -> None:
         assert self.mailer is not None and table.game is not None and table.clock is not None
@@ -166,6 +180,9 @@ class TurnMails:
             log.info("table %s: seat %d was e-mailed that it is their turn", table.id, seat)
 
     async def stop(self) -> None:
+        for wait in self._waits.values():
+            wait.cancel()
+        self._waits.clear()
         for task in list(self._tasks):
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
