@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 
@@ -287,10 +288,52 @@ def _add_serve_parser(commands: argparse._SubParsersAction[argparse.ArgumentPars
         help="how long an idle connection stays open between requests "
         "(default: %(default)s)",
     )  # fmt: skip
+    _add_mail_arguments(serve)
     serve.add_argument(
         "--log-level", default="warning",
         choices=["critical", "error", "warning", "info", "debug", "trace"],
         help="uvicorn's log level; info logs every request (default: %(default)s)",
+    )  # fmt: skip
+
+
+def _add_mail_arguments(serve: argparse.ArgumentParser) -> None:
+    """The SMTP server of the your-turn e-mails, each also read from the environment."""
+    env = os.environ.get
+    mail = serve.add_argument_group(
+        "your-turn e-mails",
+        "Where an SMTP server is named, a person with an account may ask to be e-mailed "
+        "when it is their turn at a turn-based table (a clock of 10 minutes or more per "
+        "move). The password is read only from PYSABOTEUR_SMTP_PASSWORD.",
+    )  # fmt: skip
+    mail.add_argument(
+        "--smtp-host", default=env("PYSABOTEUR_SMTP_HOST", ""), metavar="HOST",
+        help="the SMTP server to send through (PYSABOTEUR_SMTP_HOST; default: none, "
+        "no e-mail)",
+    )  # fmt: skip
+    mail.add_argument(
+        "--smtp-port", type=_positive, default=env("PYSABOTEUR_SMTP_PORT", "587"),
+        metavar="PORT", help="its port (PYSABOTEUR_SMTP_PORT; default: %(default)s)",
+    )  # fmt: skip
+    mail.add_argument(
+        "--smtp-security", default=env("PYSABOTEUR_SMTP_SECURITY", "starttls"),
+        choices=["starttls", "tls", "none"],
+        help="starttls (port 587), tls (port 465) or none, for a mail server on this "
+        "machine only (PYSABOTEUR_SMTP_SECURITY; default: %(default)s)",
+    )  # fmt: skip
+    mail.add_argument(
+        "--smtp-user", default=env("PYSABOTEUR_SMTP_USER", ""), metavar="NAME",
+        help="the name to sign in to the SMTP server with, if it asks for one "
+        "(PYSABOTEUR_SMTP_USER)",
+    )  # fmt: skip
+    mail.add_argument(
+        "--smtp-from", default=env("PYSABOTEUR_SMTP_FROM", ""), metavar="ADDRESS",
+        help="the e-mails' sender (PYSABOTEUR_SMTP_FROM; default: pysaboteur@ the SMTP host)",
+    )  # fmt: skip
+    mail.add_argument(
+        "--public-url", default=env("PYSABOTEUR_PUBLIC_URL", ""), metavar="URL",
+        help="the address people open the server at, for the e-mails' links, e.g. "
+        "https://saboteur.example.org (PYSABOTEUR_PUBLIC_URL; default: the server's "
+        "own host and port)",
     )  # fmt: skip
 
 
@@ -322,6 +365,13 @@ def _run_serve(args: argparse.Namespace) -> int:
         body_timeout=args.body_timeout,
         max_connections_per_client=args.max_connections_per_client,
         keep_alive=args.keep_alive,
+        smtp_host=args.smtp_host,
+        smtp_port=args.smtp_port,
+        smtp_security=args.smtp_security,
+        smtp_user=args.smtp_user,
+        smtp_password=os.environ.get("PYSABOTEUR_SMTP_PASSWORD", ""),
+        smtp_from=args.smtp_from,
+        public_url=args.public_url,
         log_level=args.log_level,
     )
     return run_server(settings)

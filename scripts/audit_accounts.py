@@ -204,19 +204,37 @@ def cross_account(audit: Audit) -> None:
     ana, bo = Browser(audit, "Ana"), Browser(audit, "Bo")
     ana.sign_up()
     bo.sign_up()
+    # Each gives an address for the your-turn e-mails: private to its own account.
+    address = {browser.name: f"{browser.name.lower()}.audit@example.org" for browser in (ana, bo)}
+    for browser in (ana, bo):
+        chosen = {"email": address[browser.name], "email_turns": False}
+        audit.expect(
+            f"{browser.name} gives an address",
+            browser.call("POST", "/api/account/notifications", json=chosen),
+            200,
+        )
     table, token = finished_table(ana)
     bo_table, _ = finished_table(bo)
     time.sleep(1.0)  # the results are written a moment after the last move
     for browser, own, other in ((ana, table, bo_table), (bo, bo_table, table)):
         games = browser.call("GET", "/api/account/games").json()["games"]
         audit.check(f"{browser.name} sees their own game", [g["table"] for g in games] == [own])
-        for path in ("/api/account/games", "/api/account/statistics"):
+        other_browser = bo if browser is ana else ana
+        paths = ("/api/account/games", "/api/account/statistics", "/api/account/notifications")
+        for path in (*paths, f"/api/tables/{other}", f"/api/tables/{other}/view"):
             text = browser.call("GET", path).text
-            other_account = bo.account if browser is ana else ana.account
             audit.check(
-                f"{path} of {browser.name} names no other account", str(other_account) not in text
+                f"{path} of {browser.name} names no other account",
+                str(other_browser.account) not in text,
             )
-            audit.check(f"{path} of {browser.name} names no other table", other not in text)
+            audit.check(
+                f"{path} of {browser.name} tells no other address",
+                address[other_browser.name] not in text,
+            )
+            if path in paths:
+                audit.check(f"{path} of {browser.name} names no other table", other not in text)
+        mine = browser.call("GET", "/api/account/notifications").json()["settings"]["email"]
+        audit.check(f"{browser.name} is told their own address", mine == address[browser.name])
     claim = bo.call("POST", f"/api/tables/{table}/claim", token=token)
     audit.expect("Bo claims Ana's seat with her token", claim, 409, "seat_claimed")
     audit.expect(

@@ -164,7 +164,7 @@ CREATE_REFUSALS = [
     ({"name": "Ana", "bots": "ismcts:iterations=100000"}, "bots"),
     ({"name": "Ana", "bots": "genius"}, "bots"),
     ({"name": "Ana", "clock": 5}, "clock"),
-    ({"name": "Ana", "clock": 4000}, "clock"),
+    ({"name": "Ana", "clock": 7 * 24 * 3600 + 1}, "clock"),  # more than a week per move
     ({"name": "Ana", "bot_pause": -1}, "bot_pause"),
     ({"name": "Ana", "spectators": "no"}, "spectators"),
     ({"name": "Ana", "colour": "red"}, "colour"),

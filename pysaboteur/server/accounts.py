@@ -7,8 +7,9 @@ processor on purpose, so it runs in a thread of its own, never on the event
 loop nor in the store's writer threads (where it would hold up moves).
 
 Deleting an account deletes everything it owns: its sessions, its claim on
-every seat it sat in, its ratings.  The games stay, as the other players
-played them, with the name the seat had at the table.
+every seat it sat in, its ratings, its notification settings and e-mail
+address.  The games stay, as the other players played them, with the name the
+seat had at the table.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from sqlalchemy.exc import IntegrityError
 
 from .accounts_tables import AccountRow, OwnedSeatRow, RatingRow, SessionRow
 from .names import look_keys
+from .notifications import forget as forget_notifications
 from .protocol import ApiError
 
 HASHER = PasswordHasher()
@@ -115,4 +117,5 @@ def delete_account(engine: Engine, account_id: str) -> None:
         db.execute(delete(SessionRow).where(SessionRow.account_id == account_id))
         db.execute(delete(OwnedSeatRow).where(OwnedSeatRow.account_id == account_id))
         db.execute(delete(RatingRow).where(RatingRow.player == rating_player(account_id)))
+        forget_notifications(db, account_id)  # its e-mail address with it
         db.execute(delete(AccountRow).where(AccountRow.id == account_id))

@@ -105,3 +105,32 @@ class RatingRow(Base):
     mu: Mapped[float] = mapped_column(Float)
     sigma: Mapped[float] = mapped_column(Float)
     games: Mapped[int] = mapped_column(Integer)
+
+
+class NotificationRow(Base):
+    """How an account is told it is its turn (``notifications.py``): in the page's
+    title, by the browser's notifications, by e-mail (to an address only the
+    account itself is ever shown), in its language."""
+
+    __tablename__ = "notification_settings"
+
+    account_id: Mapped[str] = mapped_column(
+        ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True
+    )
+    title: Mapped[bool] = mapped_column(Boolean, default=True)
+    browser: Mapped[bool] = mapped_column(Boolean, default=False)
+    email: Mapped[str | None] = mapped_column(String(254), nullable=True)
+    email_turns: Mapped[bool] = mapped_column(Boolean, default=False)
+    language: Mapped[str] = mapped_column(String(8), default="en")
+
+
+class TurnMailRow(Base):
+    """A your-turn e-mail sent (or being sent): one per turn, the turn being the
+    seat to move after ``moves`` moves, whichever process or restart comes again."""
+
+    __tablename__ = "turn_mails"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    moves: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    at: Mapped[float] = mapped_column(Float)

@@ -18,7 +18,17 @@ from starlette.types import ASGIApp
 
 from ..i18n import requester_language
 from ..i18n.validation import field_problem
-from . import accounts_api, api, history_api, lobby, pages, rematch, rules_api, sockets
+from . import (
+    accounts_api,
+    api,
+    history_api,
+    lobby,
+    notifications_api,
+    pages,
+    rematch,
+    rules_api,
+    sockets,
+)
 from .config import Settings
 from .hub import Hub
 from .log_masking import mask_tokens_in_logs
@@ -82,6 +92,7 @@ def create_app(
     app.include_router(rematch.router)
     app.include_router(accounts_api.router)
     app.include_router(history_api.router)
+    app.include_router(notifications_api.router)
     app.include_router(rules_api.router)
     app.include_router(sockets.router)
     app.include_router(pages.router)

@@ -21,6 +21,8 @@ EDITIONS = ("base", "saboteur2", "duel")
 EDITION_BOTS: dict[str, tuple[str, ...]] = {"duel": ("random", "heuristic")}
 #: The largest table creation accepted, in bytes: it may carry a Duel deck file.
 MAX_CREATE = 16384
+#: How the SMTP connection is made secure (``Settings.smtp_security``).
+SMTP_SECURITY = ("starttls", "tls", "none")
 
 
 @dataclass(frozen=True)
@@ -76,6 +78,22 @@ class Settings:
     login_failures_per_account: int = 5
     login_failures_per_address: int = 20
     login_window: float = 900.0
+    #: The SMTP server that sends the your-turn e-mails (``turn_mail.py``); none: no e-mail.
+    smtp_host: str = ""
+    smtp_port: int = 587
+    #: "starttls" (the port's plain connection made secure), "tls" (secure from the
+    #: start, port 465) or "none" (only for a mail server on this machine).
+    smtp_security: str = "starttls"
+    smtp_user: str = ""
+    smtp_password: str = ""
+    #: The e-mails' sender ("From"); by default pysaboteur at the SMTP server's host.
+    smtp_from: str = ""
+    #: The address people open the server at, for the links in e-mails
+    #: (``https://saboteur.example.org``); by default the server's own host and port.
+    public_url: str = ""
+    #: Seconds a turn waits before its e-mail is sent: a page being reloaded (or
+    #: opened again at once) comes back meanwhile, and nobody is mailed.
+    mail_delay: float = 60.0
     log_level: str = "warning"
     web_dir: Path = field(default=WEB_DIR)
 

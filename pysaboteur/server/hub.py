@@ -52,6 +52,8 @@ from .store import (
 )
 from .table import Table, bot_name, expired_error
 from .tokens import TABLE_ID, hash_token, new_seed, new_table_id, new_token
+from .turn_based import checked_clock
+from .turn_mail import TurnMails
 from .views import Views
 
 log = logging.getLogger(__name__)
@@ -125,6 +127,8 @@ class Hub:
         self.wall_clock = wall_clock
         self.bus: LocalBus | PostgresBus = LocalBus() if store.is_sqlite else PostgresBus(store)
         self.runner = BotRunner(settings.bot_workers)
+        #: The your-turn e-mails of the tables this process drives (``turn_mail.py``).
+        self.mails = TurnMails(settings, store, wall_clock)
         self.tables: dict[str, LiveTable] = {}
         self._finished: OrderedDict[str, LiveTable] = OrderedDict()  # oldest first
         self._loading: dict[str, asyncio.Future[LiveTable | None]] = {}
@@ -178,6 +182,7 @@ class Hub:
         for task in list(self._background):
             task.cancel()
         await asyncio.gather(*self._background, return_exceptions=True)
+        await self.mails.stop()
         await self.bus.stop()
         self.runner.close()
 
@@ -359,12 +364,7 @@ class Hub:
             options = Options.from_dict(request.options).to_dict()
         except (TypeError, ValueError) as error:
             raise ApiError("bad_request", "options: {error}", error=str(error)) from None
-        if request.clock is not None and request.clock < self.settings.min_clock:
-            raise ApiError(
-                "bad_request",
-                "clock: at least {seconds} seconds per move",
-                seconds=f"{self.settings.min_clock:g}",
-            )
+        clock = checked_clock(request.clock, self.settings.min_clock)
         if request.name is None and not request.all_bots:
             raise ApiError("bad_request", "name: the host's name is missing")
         token = None if request.all_bots else new_token()
@@ -386,7 +386,7 @@ class Hub:
             bots=spec,
             spectators=request.spectators,
             spectators_talk=request.spectators_talk,
-            clock=request.clock,
+            clock=clock,
             bot_pause=request.bot_pause,
             away_after=check_away_after(request.away_after),
             seed=new_seed() if token is None else None,
@@ -495,6 +495,8 @@ class Hub:
 
         def announce() -> None:
             live.views.broadcast()
+            if self.mails.enabled and self.owns(table.id):
+                self.mails.consider(table)
             if table.status == OVER:
                 self._write_results(live)
                 self.release(live)
@@ -506,6 +508,8 @@ class Hub:
         self.tables[table.id] = live
         if self.owns(table.id):
             live.driver.enable()
+            if self.mails.enabled:
+                self.mails.consider(table)  # a turn begun before a restart is mailed too
         return live
 
     def _write_results(self, live: LiveTable) -> None:

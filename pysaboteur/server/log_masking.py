@@ -7,7 +7,9 @@ access log, ``info``) and, at ``trace``, every request's headers.  Rather than
 chase each logger, every log record is masked as it is made: a token-shaped
 word (32 or more URL-safe characters, as :func:`tokens.new_token` makes) and
 whatever follows ``Bearer``, ``token=`` or a JSON ``"token":`` become
-``[token]``, in the message, its arguments and any traceback.
+``[token]``, in the message, its arguments and any traceback.  E-mail
+addresses are private too (``notifications.py``): each becomes ``[e-mail]``,
+whether a mail server's refusal or a careless message says it.
 """
 
 from __future__ import annotations
@@ -18,6 +20,9 @@ from collections.abc import Mapping
 from typing import Any
 
 MASK = "[token]"
+#: What an e-mail address becomes in the log: addresses are private (notifications.py).
+EMAIL_MASK = "[e-mail]"
+_EMAIL = re.compile(r"[^\s@<>()\[\],;:\"'\\]+@[^\s@<>()\[\],;:\"'\\]+\.[A-Za-z0-9-]+")
 _SECRET = re.compile(
     r"""(?i)(bearer\s+|token=|["']token["']\s*:\s*["'])[^\s"'&;,\\]+"""
     r"|(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{32,}"
@@ -25,7 +30,9 @@ _SECRET = re.compile(
 
 
 def mask(text: str) -> str:
-    """``text`` with every token in it replaced by ``[token]``."""
+    """``text`` with every token in it replaced by ``[token]``, every e-mail address
+    by ``[e-mail]``."""
+    text = _EMAIL.sub(EMAIL_MASK, text)
     return _SECRET.sub(lambda match: (match.group(1) or "") + MASK, text)
 
 

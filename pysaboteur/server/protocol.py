@@ -171,7 +171,8 @@ class CreateTable(Strict):
     spectators: bool = True
     #: Whether spectators may talk at the table (the host may change it later).
     spectators_talk: bool = True
-    clock: float | None = Field(None, gt=0, le=3600)  # the lower bound is the server's
+    #: Seconds per move, from the server's shortest to a week (``turn_based.py``).
+    clock: float | None = Field(None, gt=0)
     bot_pause: float | None = Field(None, ge=0, le=60)
     #: Seconds offline before a bot plays a person's seat; null: never (``away.py``).
     away_after: float | None = 120.0

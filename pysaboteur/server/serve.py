@@ -15,6 +15,7 @@ from .config import Settings
 from .connection_limits import ConnectionLimits, ServerConfig
 from .reach import lan_address, reach, url_of
 from .store import Store
+from .turn_mail import site_url
 
 #: How ``--workers`` processes get their settings from the process that starts them.
 SETTINGS_VARIABLE = "PYSABOTEUR_SERVE_SETTINGS"
@@ -42,6 +43,14 @@ def others_line(settings: Settings) -> str:
     if found.others is None:  # every address, but no network found now
         return f"others on your network open this machine's address, port {settings.port}"
     return f"others on your network open {url_of(found.others, settings.port)}/"
+
+
+def mail_line(settings: Settings) -> str:
+    """Where the your-turn e-mails go out, and what their links open."""
+    return (
+        f"your-turn e-mails are sent through {settings.smtp_host}:{settings.smtp_port} "
+        f"({settings.smtp_security}); their links open {site_url(settings)}/"
+    )
 
 
 def connection_limits(settings: Settings) -> ConnectionLimits:
@@ -117,6 +126,8 @@ def run_server(settings: Settings) -> int:
     processes = f" by {settings.workers} processes" if settings.workers > 1 else ""
     print(f"games are stored in {where}{processes}; Ctrl-C stops the server", flush=True)
     print(others_line(settings), flush=True)
+    if settings.smtp_host:
+        print(mail_line(settings), flush=True)
     if settings.workers > 1:
         os.environ[SETTINGS_VARIABLE] = settings.to_json()
         config = uvicorn_config(f"{__name__}:worker_app", settings)

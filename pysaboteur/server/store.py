@@ -110,6 +110,9 @@ class TableRow(Base):
     rematch_of: Mapped[str | None] = mapped_column(String(16), nullable=True)
     #: A Duel's deck file, if its host brought one (None: the shipped deck).
     deck: Mapped[dict[str, Any] | None] = mapped_column(JsonText, nullable=True)
+    #: When the turn under way began, at a turn-based table (``turn_based.py``): its
+    #: deadline survives a restart.  None at live tables, whose clocks start afresh.
+    turn_started_at: Mapped[float | None] = mapped_column(Float, nullable=True)
 
 
 class SeatRow(Base):
@@ -196,6 +199,8 @@ class StoredTable:
     rematch_of: str | None = None
     #: A Duel's deck file's content (None: the shipped deck).
     deck: dict[str, Any] | None = None
+    #: When the turn under way began, at a turn-based table (None elsewhere).
+    turn_started_at: float | None = None
 
 
 #: The columns of a table's row and of a seat's, each named after the
@@ -227,6 +232,7 @@ ADDED_COLUMNS = {
     "rematch": "TEXT",
     "rematch_of": "VARCHAR(16)",
     "deck": "TEXT",
+    "turn_started_at": "FLOAT",
 }
 
 
@@ -375,13 +381,20 @@ COUNT_CHANGE = (
     .where(TableRow.id == bindparam("table"), TableRow.changes == bindparam("serial"))
     .values(changes=bindparam("next"))
 )
+#: The same, for a change that begins a turn at a turn-based table (its ``turn_at``).
+COUNT_CHANGE_TURN = COUNT_CHANGE.values(turn_started_at=bindparam("turn_at"))
 ADD_MOVE = insert(MoveRow)
 
 
 def _commit_in(
     db: Connection, table_id: str, serial: int, change: Change, notify: Notify | None
 ) -> None:
-    bumped = db.execute(COUNT_CHANGE, {"table": table_id, "serial": serial, "next": serial + 1})
+    counted = {"table": table_id, "serial": serial, "next": serial + 1}
+    turn_at = change.get("turn_at")
+    if turn_at is None:
+        bumped = db.execute(COUNT_CHANGE, counted)
+    else:
+        bumped = db.execute(COUNT_CHANGE_TURN, {**counted, "turn_at": turn_at})
     if bumped.rowcount != 1:
         raise Conflict(table_id)
     WRITES[change["kind"]](db, table_id, change)

@@ -50,6 +50,7 @@ from .store import (
 )
 from .talk import Speaker, Talk
 from .tokens import hash_token, new_seed, new_token
+from .turn_based import is_turn_based, resumed_turn_start
 
 HOST = 0
 log = logging.getLogger(__name__)
@@ -180,10 +181,11 @@ class Table:
         self.revision = 0
         self.changed_at = stored.last_accepted_at or stored.created_at
         self.last_change_was_move = bool(self.moves)
-        #: When the seat to move began its turn (for the bots' pause and the clock).
-        self.turn_started_at = now
+        #: When the seat to move began its turn (for the bots' pause and the clock):
+        #: at a turn-based table, when it began as stored, whatever restarts came since.
+        self.turn_started_at = resumed_turn_start(self.clock, stored.turn_started_at, now)
         self.deadline: float | None = None
-        self._reset_clock(now)
+        self._reset_clock(self.turn_started_at)
         #: Called after every change of the game or the seats (the driver listens).
         self.on_change: Callable[[], None] = lambda: None
         #: Called after every announced change, to send the views.
@@ -266,6 +268,7 @@ class Table:
                 change = decide()
                 if change is None:
                     return None
+                self._mark_turn(change)
                 await self._store(self.store.commit, self.id, self.serial, change)
             except (Behind, Conflict):
                 # Another process changed the table first, or the request knows of
@@ -294,6 +297,7 @@ class Table:
             change = decide()
             if change is None:
                 return None
+            self._mark_turn(change)
             await self._store(self.store.commit_locked, db, self.id, self.serial, change)
             committed = True
         finally:
@@ -302,6 +306,16 @@ class Table:
         self.serial += 1
         self.apply(change)
         return change
+
+    def _mark_turn(self, change: Change) -> None:
+        """At a turn-based table, a change that begins a turn says when (``turn_at``),
+        and the store keeps it: the turn's deadline is the same after a restart."""
+        if not is_turn_based(self.clock):
+            return
+        kind, game = change["kind"], self.game
+        to_move = None if game is None else game.to_move
+        if kind in ("move", "start") or (kind == "away" and to_move in change["seats"]):
+            change["turn_at"] = change["at"]
 
     async def receive(self, serial: int, change: Change) -> None:
         """A change another process stored, number ``serial``: applied in order; a
@@ -366,7 +380,10 @@ class Table:
         if self.status == EXPIRED:
             self._tell_expired()
         moved_at = stored.last_accepted_at if game_changed else None
-        self._turn_changed(moved_at)
+        turn_at = moved_at
+        if is_turn_based(self.clock) and stored.turn_started_at is not None:
+            turn_at = stored.turn_started_at  # the turn began then, whoever stored it
+        self._turn_changed(turn_at)
         self._announce(move=game_changed and bool(self.moves), at=moved_at)
 
     def _take_seat(self, index: int, fresh: StoredSeat) -> None:

@@ -1,12 +1,16 @@
 // The account page (/account): sign up or in; then My games (the tables where it is
 // my turn first), replays and records, figures per edition and role, ratings beside
-// the bots', signing out (here or everywhere) and deleting the account.
+// the bots', how it is told it is its turn (the page's title, the browser's
+// notifications, e-mail where the server sends it), signing out (here or everywhere)
+// and deleting the account.
 
 import { accountApi } from "./account_api.js";
 import { fill, h } from "./dom.js";
 import { showMessage } from "./messages.js";
 import { formatNumber, t } from "./i18n.js";
 import { ROLE_NAMES } from "./words.js";
+import { adoptTurnSettings } from "./settings.js";
+import { askToNotify, notificationsBlocked } from "./turn_notice.js";
 
 const app = document.getElementById("app");
 
@@ -144,6 +148,47 @@ function button(label, testid, act) {
   return node;
 }
 
+function check(id, label, on, disabled = false) {
+  const input = h("input", { type: "checkbox", id, "data-testid": id, checked: on, disabled });
+  return [input, h("label", { class: "check", for: id }, input, " ", label)];
+}
+
+/** When it is my turn: the page's title, the browser's notification, an e-mail. */
+function turnsSection({ settings: chosen, email_available: mailing }) {
+  const [title, titleLabel] = check("account-turn-title", t("settings.turn_title"), chosen.title);
+  const [notice, noticeLabel] = check("account-turn-notice", t("settings.turn_notice"), chosen.browser, notificationsBlocked());
+  notice.addEventListener("change", async () => {
+    if (notice.checked && !(await askToNotify())) notice.checked = false; // asked on this click only
+  });
+  const email = h("input", { id: "account-email", type: "email", autocomplete: "email", value: chosen.email || "", "data-testid": "account-email" });
+  const [mailTurns, mailLabel] = check("account-email-turns", t("account.email_turns"), chosen.email_turns, !mailing);
+  const save = h("button", { type: "submit", "data-testid": "save-turns" }, t("account.save_turns"));
+  const form = h(
+    "form",
+    { "data-testid": "turns-form" },
+    h("h2", {}, t("account.turns_title")),
+    titleLabel,
+    noticeLabel,
+    h("label", { for: "account-email" }, t("account.email")),
+    email,
+    mailLabel,
+    h("p", { class: "hint" }, mailing ? t("account.email_turns_hint") : t("account.email_unavailable")),
+    save,
+  );
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const body = { title: title.checked, browser: notice.checked, email: email.value.trim() || null, email_turns: mailTurns.checked };
+    try {
+      const answer = await accountApi.chooseNotifications(body);
+      adoptTurnSettings(answer.settings); // this browser follows at once
+      showMessage(t("account.saved"), "info");
+    } catch (error) {
+      showMessage(error.message);
+    }
+  });
+  return h("section", { class: "panel" }, form);
+}
+
 function settingsSection(account) {
   const password = h("input", { id: "delete-password", type: "password", autocomplete: "current-password", "data-testid": "delete-password" });
   return h(
@@ -163,8 +208,12 @@ function settingsSection(account) {
 async function show() {
   const { account } = await accountApi.me();
   if (!account) return signedOut();
-  const [{ games }, { statistics, ratings }] = await Promise.all([accountApi.games(), accountApi.statistics()]);
-  fill(app, gamesSection(games), statisticsSection(statistics, ratings), settingsSection(account));
+  const [{ games }, { statistics, ratings }, turns] = await Promise.all([
+    accountApi.games(),
+    accountApi.statistics(),
+    accountApi.notifications(),
+  ]);
+  fill(app, gamesSection(games), statisticsSection(statistics, ratings), turnsSection(turns), settingsSection(account));
 }
 
 show().catch((error) => showMessage(error.message));

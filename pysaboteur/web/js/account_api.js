@@ -16,4 +16,6 @@ export const accountApi = {
   statistics: () => request("GET", "/api/account/statistics"),
   claim: (table, token) => request("POST", `${tablePath(table)}/claim`, { token, body: {} }),
   seatRatings: (table) => request("GET", `${tablePath(table)}/ratings`),
+  notifications: () => request("GET", "/api/account/notifications"),
+  chooseNotifications: (body) => request("POST", "/api/account/notifications", { body }),
 };

@@ -6,6 +6,7 @@ import { api } from "./api.js";
 import { fill, h } from "./dom.js";
 import { LANGUAGES, t, tn } from "./i18n.js";
 import { showMessage } from "./messages.js";
+import { clockText } from "./clock.js";
 
 const EVERY = 3000; // milliseconds between two looks
 const list = document.getElementById("open-tables");
@@ -30,7 +31,7 @@ function action(entry) {
 
 function row(entry) {
   const game = entry.edition === "saboteur2" ? t("common.saboteur2") : t("pregame.edition_base");
-  const clock = entry.clock ? tn("pregame.clock_per_move", entry.clock) : t("pregame.no_clock");
+  const clock = clockText(entry.clock);
   return h(
     "tr",
     { "data-testid": `open-table-${entry.table}`, class: entry.status },

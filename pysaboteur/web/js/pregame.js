@@ -5,6 +5,7 @@ import { h } from "./dom.js";
 import { nuggetsText, piecesText } from "./cards.js";
 import { formatList, t, tn } from "./i18n.js";
 import { awayAfterSetting, removeButton } from "./host.js";
+import { clockText } from "./clock.js";
 
 const GOLD_DRAW = { players: t("pregame.gold_draw_players"), miners: t("pregame.gold_draw_miners") };
 const NEXT_START = {
@@ -42,7 +43,7 @@ function botKindText(spec) {
 /** The table's settings in words. */
 export function settingsList(table) {
   const options = table.options || {};
-  const clock = table.clock ? tn("pregame.clock_per_move", table.clock) : t("pregame.no_clock");
+  const clock = clockText(table.clock);
   return h(
     "ul",
     { class: "settings" },

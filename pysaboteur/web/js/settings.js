@@ -1,18 +1,24 @@
 // The person's own settings for every table page, remembered in localStorage: the
-// sound muted or not, and motion reduced or not. The operating system's "reduce
-// motion" wins over the page's switch: then nothing moves, whatever it says.
+// sound muted or not, motion reduced or not, and how the page says it is their turn
+// (in its title, by a browser notification). The operating system's "reduce motion"
+// wins over the page's switch: then nothing moves, whatever it says. A signed-in
+// account keeps the your-turn settings too (js/turn_notice.js), with its e-mail choice.
 
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
+import { askToNotify, notificationsBlocked, saveTurnSettings } from "./turn_notice.js";
 
 const MUTED = "pysaboteur.muted";
 const REDUCED = "pysaboteur.reduced-motion";
+const TURN_TITLE = "pysaboteur.turn-title";
+const TURN_NOTICE = "pysaboteur.turn-notice";
 
-function remembered(key) {
+function remembered(key, otherwise = false) {
   try {
-    return localStorage.getItem(key) === "1";
+    const kept = localStorage.getItem(key);
+    return kept === null ? otherwise : kept === "1";
   } catch {
-    return false;
+    return otherwise;
   }
 }
 
@@ -29,7 +35,23 @@ const systemReduces = () => Boolean(window.matchMedia?.("(prefers-reduced-motion
 export const settings = {
   muted: remembered(MUTED),
   reducedMotion: remembered(REDUCED),
+  /** "Your turn" in the page's title while it is the person's turn (on unless turned off). */
+  turnTitle: remembered(TURN_TITLE, true),
+  /** A browser notification when the person's turn comes and the tab is not in view. */
+  turnNotice: remembered(TURN_NOTICE),
 };
+
+/** Take the your-turn settings an account keeps (they win over this browser's). */
+export function adoptTurnSettings({ title, browser }) {
+  settings.turnTitle = Boolean(title);
+  settings.turnNotice = Boolean(browser) && !notificationsBlocked();
+  remember(TURN_TITLE, settings.turnTitle);
+  remember(TURN_NOTICE, settings.turnNotice);
+  for (const [id, on] of [["turn-title", settings.turnTitle], ["turn-notice", settings.turnNotice]]) {
+    const input = document.getElementById(id);
+    if (input) input.checked = on;
+  }
+}
 
 /** Whether anything may move on the page now. */
 export function motionAllowed() {
@@ -54,11 +76,38 @@ function toggle({ id, key, field, label, hint = null, disabled = false }) {
     settings[field] = input.checked;
     remember(key, input.checked);
     markRoot();
+    document.dispatchEvent(new CustomEvent("settings-changed")); // the title follows at once
   });
   return h("label", { class: "check setting", title: hint || null }, input, " ", label);
 }
 
-/** The two switches, for the page's header. */
+/** The your-turn switches: the title's, and the browser notification's, whose
+ * permission is asked only when the person ticks it (never when a page opens). */
+function turnToggles() {
+  const title = toggle({ id: "turn-title", key: TURN_TITLE, field: "turnTitle", label: t("settings.turn_title") });
+  const notice = toggle({
+    id: "turn-notice",
+    key: TURN_NOTICE,
+    field: "turnNotice",
+    label: t("settings.turn_notice"),
+    hint: notificationsBlocked() ? t("settings.notice_blocked") : t("settings.turn_notice_hint"),
+    disabled: notificationsBlocked(),
+  });
+  const input = notice.querySelector("input");
+  input.addEventListener("change", async () => {
+    if (input.checked && !(await askToNotify())) {
+      input.checked = false;
+      settings.turnNotice = false;
+      remember(TURN_NOTICE, false);
+      notice.title = t("settings.notice_blocked");
+    }
+    saveTurnSettings(settings);
+  });
+  title.querySelector("input").addEventListener("change", () => saveTurnSettings(settings));
+  return [title, notice];
+}
+
+/** The switches, for the page's header. */
 export function renderSettings() {
   const system = systemReduces();
   return h(
@@ -72,6 +121,7 @@ export function renderSettings() {
       label: t("settings.reduce_motion"),
       hint: system ? t("settings.system_reduces") : null,
     }),
+    ...turnToggles(),
   );
 }
 

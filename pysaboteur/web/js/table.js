@@ -23,7 +23,8 @@ import { formatList, t } from "./i18n.js";
 import { TalkPanel } from "./talk.js";
 import { removedText } from "./host.js";
 import { renderRematch } from "./rematch.js";
-import { renderSettings, watchMotionSetting } from "./settings.js";
+import { adoptTurnSettings, renderSettings, settings, watchMotionSetting } from "./settings.js";
+import { accountTurnSettings, tellTurn } from "./turn_notice.js";
 import { playSound } from "./sound.js";
 import { cardTravels, goalTurns, goldSharedOut } from "./motion.js";
 import { SeatRatings } from "./seat_ratings.js";
@@ -184,6 +185,7 @@ function onView(view) {
     }
   }
   render();
+  if (previous && !wasMyTurn && myTurn()) tellTurn(tableId, settings);
   if (moved && previous?.observation && observation) showWhatMoved(previous.observation, observation, wasMyTurn);
 }
 
@@ -282,7 +284,7 @@ function setBodyState() {
   data.seat = state.seat === null ? "" : String(state.seat);
   data.myTurn = myTurn() && !state.pending ? "yes" : "no";
   data.pending = state.pending ? "yes" : "no";
-  document.title = myTurn() ? t("table.page_title_your_turn") : t("table.page_title");
+  document.title = myTurn() && settings.turnTitle ? t("table.page_title_your_turn") : t("table.page_title");
   // A hook for tests and curious people: the latest view, as the server sent it.
   window.saboteurView = view;
 }
@@ -657,10 +659,17 @@ document.addEventListener("keydown", (event) => {
     deselect();
 });
 window.addEventListener("resize", () => state.maze?.redraw());
+document.addEventListener("settings-changed", setBodyState);
 
 startClockTicker();
 watchMotionSetting();
 document.getElementById("settings-slot")?.append(renderSettings());
+// A signed-in account's your-turn settings win over this browser's (js/turn_notice.js).
+accountTurnSettings().then((chosen) => {
+  if (!chosen) return;
+  adoptTurnSettings(chosen);
+  setBodyState();
+});
 if (!tableId) renderNoTable();
 else if (state.token) connect();
 else showJoin();
