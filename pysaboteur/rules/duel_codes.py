@@ -43,6 +43,7 @@ class DuelCodec(Codec):
                 self._faces[face] = (self.index[card], which)
         self._ways = deck.orientations
         self.known = {}
+        self._fields = {}
         self._codes = {}
 
     def _decode(self, code: int, seat: int) -> Move | None:
