@@ -36,7 +36,9 @@ void check_rows(size_t rows, size_t size, size_t expected_rows, size_t expected_
         throw std::invalid_argument(std::string(name) + " has the wrong shape for this batch");
 }
 
-TensorSpec tensor_spec(const Tables& tables, nb::dict tensor) {
+}  // namespace
+
+TensorSpec read_tensor_spec(const Tables& tables, nb::dict tensor) {
     TensorSpec t;
     auto get = [&](const char* key) { return nb::cast<int>(tensor[key]); };
     auto scale = [&](const char* key) { return nb::cast<double>(tensor[key]); };
@@ -73,6 +75,8 @@ TensorSpec tensor_spec(const Tables& tables, nb::dict tensor) {
     return t;
 }
 
+namespace {
+
 DealSpec deal_spec(nb::dict deal) {
     DealSpec d;
     d.players = nb::cast<int>(deal["players"]);
@@ -93,13 +97,13 @@ DealSpec deal_spec(nb::dict deal) {
 
 PyBatch* make_batch(std::shared_ptr<Tables> tables, nb::dict tensor, nb::dict deal, int games, bool round_episodes,
                     bool win_rewards) {
-    TensorSpec t = tensor_spec(*tables, tensor);
+    TensorSpec t = read_tensor_spec(*tables, tensor);
     return new PyBatch{Batch(std::move(tables), std::move(t), deal_spec(deal), games, round_episodes, win_rewards),
                        {}, {}, {}, {}, {}, {}, {}};
 }
 
 Table* make_table(std::shared_ptr<Tables> tables, nb::dict tensor, nb::dict deal) {
-    TensorSpec t = tensor_spec(*tables, tensor);
+    TensorSpec t = read_tensor_spec(*tables, tensor);
     return new Table(std::move(tables), std::move(t), deal_spec(deal));
 }
 
@@ -171,6 +175,14 @@ void register_batch(nb::module_& m) {
             uint8_t seat = self.game().round.to_move;
             return seat == NOBODY ? -1 : static_cast<int>(seat);
         });
+    // The layout alone, for a round of the core to encode (Round.observe, core/bind.cpp).
+    nb::class_<TensorSpec>(m, "Tensors")
+        .def_prop_ro("size", [](const TensorSpec& self) { return self.size; })
+        .def_prop_ro("players", [](const TensorSpec& self) { return self.players; });
+    m.def(
+        "make_tensors",
+        [](std::shared_ptr<Tables> tables, nb::dict tensor) { return read_tensor_spec(*tables, tensor); },
+        nb::arg("tables"), nb::arg("tensor"));
     m.def("make_table", &make_table, nb::rv_policy::take_ownership, nb::arg("tables"), nb::arg("tensor"),
           nb::arg("deal"));
     m.def("make_batch", &make_batch, nb::rv_policy::take_ownership, nb::arg("tables"), nb::arg("tensor"),

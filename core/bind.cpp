@@ -1,6 +1,7 @@
 // pysaboteur.native._core: the core's Python face (nanobind). Only
 // pysaboteur/native/ calls it; everything else goes through pysaboteur.rules.
 #include <nanobind/nanobind.h>
+#include <nanobind/ndarray.h>
 #include <nanobind/stl/array.h>
 #include <nanobind/stl/pair.h>
 #include <nanobind/stl/shared_ptr.h>
@@ -137,6 +138,31 @@ void fill(uint8_t (&into)[Size], uint8_t& size, const std::vector<uint8_t>& from
     if (from.size() > Size) throw std::invalid_argument("more cards than the core holds");
     std::copy(from.begin(), from.end(), into);
     size = static_cast<uint8_t>(from.size());
+}
+
+// The observation tensor of ``seat`` (core/tensors.cpp) of the round in play, given what
+// the round holds not: its moves so far (``seats[i]`` played ``codes[i]``, counted into
+// the round's tally) and where the game stands (the round's number, the seat's nuggets
+// from the rounds before, open hands). The OpenSpiel game (pysaboteur/envs/
+// openspiel_native.py) hands them over, as a batch's game keeps them itself.
+void observe(const PyRound& self, const TensorSpec& spec, int seat, const std::vector<int>& seats,
+             const std::vector<uint32_t>& codes, int round_number, int nuggets, bool open_hands,
+             nb::ndarray<float, nb::numpy, nb::c_contig, nb::device::cpu> out) {
+    const Round& round = self.round;
+    if (round.phase == ENDED) throw std::invalid_argument("a round in play (or its gold) is encoded, not one ended");
+    if (spec.players != round.players || seat < 0 || seat >= round.players ||
+        out.size() != static_cast<size_t>(spec.size) || seats.size() != codes.size())
+        throw std::invalid_argument("a seat of the round, a vector of the tensor's size, a seat per code");
+    Tally tally;
+    tally.clear();
+    for (size_t i = 0; i < codes.size(); ++i) {
+        if (seats[i] < 0 || seats[i] >= round.players) throw std::invalid_argument("a seat of the round per code");
+        tally.count(*self.tables, seats[i], codes[i]);
+    }
+    float* put = out.data();
+    std::memset(put, 0, sizeof(float) * static_cast<size_t>(spec.size));
+    Written written;
+    encode(spec, round, tally, GameSide{round_number, nuggets, open_hands}, seat, put, written, false);
 }
 
 PyRound* make_round(std::shared_ptr<Tables> tables, int players, int first, int to_move, int phase,
@@ -292,6 +318,8 @@ NB_MODULE(_core, m) {
         .def("advance", [](PyRound& self, uint32_t code) { return self.advance(code); })
         .def("previous", [](const PyRound& self) { return new PyRound{self.tables, self.before, self.before, {}}; })
         .def("copy", [](const PyRound& self) { return new PyRound(self); })
+        .def("observe", &observe, nb::arg("tensors"), nb::arg("seat"), nb::arg("seats"), nb::arg("codes"),
+             nb::arg("round_number"), nb::arg("nuggets"), nb::arg("open_hands"), nb::arg("out"))
         .def("playout", &playout)
         .def_prop_ro("to_move", [](const PyRound& self) { return seat_or_minus(self.round.to_move); })
         .def_prop_ro("revealed", [](const PyRound& self) {

@@ -300,6 +300,14 @@ class SaboteurStateCore(pyspiel.State):  # type: ignore[misc]
         return observation
 
 
+class NativeEncoder(Protocol):
+    """An observation tensor built by the native core (:mod:`.openspiel_native`)."""
+
+    def encode(self, game: Game, seat: int, out: np.ndarray) -> bool:
+        """Write ``seat``'s tensor into ``out``; False where the core cannot."""
+        ...
+
+
 class SeatObserver:
     """OpenSpiel's observer: the seat's observation as a string (``text``, or JSON with
     perfect recall), and the tensor of ``encoder`` (the observation tensor), or with
@@ -313,6 +321,7 @@ class SeatObserver:
         iig_obs_type: Any,
         params: dict[str, Any] | None,
         info_encoder: Encoder | None = None,
+        native: NativeEncoder | None = None,
     ) -> None:
         if params:
             raise ValueError(f"the observer takes no parameters, got {params}")
@@ -322,6 +331,8 @@ class SeatObserver:
         chosen = info_encoder if self.perfect_recall else encoder
         self._encoder: Encoder | None = chosen
         self._text = text
+        #: The core's observation tensor (while a round is in play), if it is built.
+        self._native = None if self.perfect_recall else native
         self.tensor: np.ndarray | None = None
         self.dict: dict[str, np.ndarray] = {}
         if chosen is not None:
@@ -332,6 +343,11 @@ class SeatObserver:
     def set_from(self, state: SaboteurStateCore, player: int) -> None:
         if self.tensor is None or self._encoder is None:
             return
+        native = self._native
+        if native is not None and not state.is_terminal():
+            game = state.engine_game
+            if game is not None and native.encode(game, player, self.tensor):
+                return
         observation = state.seat_observation(player)
         if observation is None:
             self.tensor.fill(0.0)

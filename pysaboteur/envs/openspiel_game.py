@@ -73,6 +73,7 @@ from .openspiel_core import (
     game_info,
     read_settings,
 )
+from .openspiel_native import native_observation
 from .tensors import ObservationEncoder, round_end_observation
 from .text import observation_text, table_text
 
@@ -294,13 +295,21 @@ class SaboteurState(SaboteurStateCore):
 
 class SaboteurObserver(SeatObserver):
     """OpenSpiel's observer: the seat's observation as a string, and the tensor of
-    :mod:`.tensors` (with perfect recall, that of :mod:`.info_state`)."""
+    :mod:`.tensors` (built by the core where it is, :mod:`.openspiel_native`; with
+    perfect recall, that of :mod:`.info_state`)."""
 
     def __init__(self, players: int, iig_obs_type: Any, params: dict[str, Any] | None) -> None:
         info = InfoStateEncoder(
             ObservationEncoder(players), players, CARD_CODES, (X_MIN, X_MAX, Y_MIN, Y_MAX)
         )
-        super().__init__(ObservationEncoder(players), observation_text, iig_obs_type, params, info)
+        super().__init__(
+            ObservationEncoder(players),
+            observation_text,
+            iig_obs_type,
+            params,
+            info,
+            native_observation(players),
+        )
 
 
 pyspiel.register_game(GAME_TYPE, SaboteurGame)
