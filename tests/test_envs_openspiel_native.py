@@ -143,3 +143,25 @@ def test_every_count_and_option(
     }
     built, _ = play_and_compare(players, seed, **params)
     assert built > 0
+
+
+def test_one_observer_for_two_states_that_part() -> None:
+    # The encoder keeps the round's codes read so far: a clone played otherwise,
+    # observed in turn with the original, is read again, not counted on.
+    game = pyspiel.load_game(openspiel_game.SHORT_NAME, {"players": 4})
+    observer = game.make_py_observer()
+    rng = random.Random(11)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        outcomes, chances = zip(*state.chance_outcomes(), strict=True)
+        state.apply_action(rng.choices(outcomes, chances)[0])
+    for _ in range(10):
+        state.apply_action(rng.choice(state.legal_actions()))
+    other = state.clone()
+    for _ in range(12):
+        for one in (state, other):
+            one.apply_action(rng.choice(one.legal_actions()))
+            for seat in range(4):
+                observer.set_from(one, seat)
+                expected = ObservationEncoder(4).encode(one.seat_observation(seat))
+                assert np.array_equal(observer.tensor, expected)

@@ -14,7 +14,7 @@ import numpy as np
 from ..native import core
 from ..native.engine import engine_for
 from ..native.playout import core_round_of
-from ..rules import Game
+from ..rules import Game, Move
 from .native_tensors import BASE, tensor_spec
 
 
@@ -24,6 +24,13 @@ class NativeObservation:
     def __init__(self, tensors: Any, codec: Any) -> None:
         self._tensors = tensors
         self._encode_move = codec.encode
+        # The round's moves as codes and seats, read so far: turning a move into its
+        # code was most of a tensor's cost, and a round's moves only grow. The list
+        # is held, so that no other list can come to have its identity.
+        self._moves: list[Move] = []
+        self._codes: list[int] = []
+        self._seats: list[int] = []
+        self._last: Move | None = None  # the last move read
 
     def encode(self, game: Game, seat: int, out: np.ndarray) -> bool:
         """Write the tensor of ``seat`` into ``out`` while a round is in play (or its
@@ -32,22 +39,45 @@ class NativeObservation:
         if game.phase == "over":
             return False
         core_round = core_round_of(game)
-        if core_round is None:
-            return False
-        moves = game.moves
-        codes = list(map(self._encode_move, moves))
-        if None in codes:
+        if core_round is None or not self._read(game.moves):
             return False
         core_round.observe(
             self._tensors,
             seat,
-            [move.seat for move in moves],
-            codes,
+            self._seats,
+            self._codes,
             game.round_number,
             sum(game.gold_kept[seat]),
             game.options.open_hands,
             out,
         )
+        return True
+
+    def _read(self, moves: list[Move]) -> bool:
+        """Catch up with the round's ``moves``, or start again if they are another
+        round's (another state's); False if the core has no code for one of them."""
+        codes, seats = self._codes, self._seats
+        read = len(codes)
+        if (
+            moves is not self._moves
+            or len(moves) < read
+            or (read and moves[read - 1] is not self._last)
+        ):
+            self._moves = moves
+            codes.clear()
+            seats.clear()
+            read = 0
+        for move in moves[read:]:
+            code = self._encode_move(move)
+            if code is None:
+                self._moves = []  # read again next time
+                codes.clear()
+                seats.clear()
+                return False
+            codes.append(code)
+            seats.append(move.seat)
+        if moves:
+            self._last = moves[-1]
         return True
 
 
