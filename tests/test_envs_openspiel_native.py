@@ -165,3 +165,22 @@ def test_one_observer_for_two_states_that_part() -> None:
                 observer.set_from(one, seat)
                 expected = ObservationEncoder(4).encode(one.seat_observation(seat))
                 assert np.array_equal(observer.tensor, expected)
+
+
+def test_a_resampled_state_has_the_reference_tensor() -> None:
+    game = pyspiel.load_game(openspiel_game.SHORT_NAME, {"players": 5})
+    observer = game.make_py_observer()
+    rng = random.Random(21)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        outcomes, chances = zip(*state.chance_outcomes(), strict=True)
+        state.apply_action(rng.choices(outcomes, chances)[0])
+    for _ in range(30):
+        state.apply_action(rng.choice(state.legal_actions()))
+    draws = random.Random(4).random
+    for _ in range(3):
+        sampled = state.resample_from_infostate(0, draws)
+        for seat in range(5):
+            observer.set_from(sampled, seat)
+            expected = ObservationEncoder(5).encode(sampled.seat_observation(seat))
+            assert np.array_equal(observer.tensor, expected)
