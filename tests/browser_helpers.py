@@ -146,6 +146,15 @@ def phone_page(browser: Browser) -> Page:
     return page
 
 
+def set_switch(page: Page, test_id: str, on: bool) -> None:
+    """Turn a switch of the page's settings menu on or off, opening the menu for it
+    and closing it again (open, it lies over the page)."""
+    page.get_by_test_id("settings-open").click()
+    page.get_by_test_id(test_id).set_checked(on)
+    page.get_by_test_id("settings-open").click()
+    page.wait_for_function("() => !document.querySelector('[data-testid=settings-menu]').open")
+
+
 def screenshot(page: Page, name: str, *, full_page: bool = False) -> Path:
     ARTIFACTS.mkdir(exist_ok=True)
     path = ARTIFACTS / f"{name}.png"

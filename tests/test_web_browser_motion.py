@@ -17,7 +17,7 @@ import pytest
 pytest.importorskip("fastapi")
 pytest.importorskip("playwright")
 
-from browser_helpers import CHROMIUM, STEP_MS, page_state, play_by_clicking
+from browser_helpers import CHROMIUM, STEP_MS, page_state, play_by_clicking, set_switch
 from browser_in_process import server_and_browser
 from playwright.sync_api import Browser, Page
 from server_helpers import Server
@@ -86,8 +86,8 @@ def test_the_switches_are_remembered(tmp_path: Path) -> None:
         page = host_page(server, browser)
         assert not page.get_by_test_id("mute").is_checked()
         assert page.evaluate("document.documentElement.dataset.motion") == "full"
-        page.get_by_test_id("mute").check()
-        page.get_by_test_id("reduce-motion").check()
+        set_switch(page, "mute", True)
+        set_switch(page, "reduce-motion", True)
         assert page.evaluate("document.documentElement.dataset.motion") == "reduced"
         page.reload()
         page.get_by_test_id("lobby-room").wait_for()
@@ -99,7 +99,7 @@ def test_the_switches_are_remembered(tmp_path: Path) -> None:
             " localStorage.getItem('pysaboteur.reduced-motion')]"
         )
         assert stored == ["1", "1"]
-        page.get_by_test_id("mute").uncheck()
+        set_switch(page, "mute", False)
         page.reload()
         page.get_by_test_id("lobby-room").wait_for()
         assert not page.get_by_test_id("mute").is_checked()
@@ -116,12 +116,12 @@ def test_with_motion_a_card_travels_and_the_turn_sounds_unless_muted(tmp_path: P
         assert started(page) > 0
         assert glow_of_a_target(page) == "glow"
         assert page.evaluate("window.saboteurSounds").count("turn") == 1
-        page.get_by_test_id("mute").check()
+        set_switch(page, "mute", True)
         place_a_card(page)
         my_turn(page)
         assert page.evaluate("window.saboteurSounds").count("turn") == 1  # muted: no more
         # The page's own switch: from now on nothing moves.
-        page.get_by_test_id("reduce-motion").check()
+        set_switch(page, "reduce-motion", True)
         page.wait_for_function("() => document.getAnimations().length === 0")
         before = started(page)
         place_a_card(page)

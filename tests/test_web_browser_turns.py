@@ -20,7 +20,7 @@ import pytest
 pytest.importorskip("fastapi")
 pytest.importorskip("playwright")
 
-from browser_helpers import CHROMIUM, STEP_MS, page_state, play_by_clicking
+from browser_helpers import CHROMIUM, STEP_MS, page_state, play_by_clicking, set_switch
 from browser_in_process import server_and_browser
 from playwright.sync_api import Browser, Page
 from server_helpers import Server
@@ -87,7 +87,7 @@ def test_the_title_says_it_is_my_turn_unless_i_turn_it_off(tmp_path: Path) -> No
         page.get_by_test_id("start").click()
         my_turn(page)
         assert page.title() == "● Your turn — Saboteur"
-        page.get_by_test_id("turn-title").uncheck()
+        set_switch(page, "turn-title", False)
         assert page.title() == "Saboteur"
         page.reload()
         my_turn(page)
@@ -106,7 +106,7 @@ def test_permission_is_asked_on_a_click_and_a_turn_out_of_view_is_notified(
         my_turn(page)  # the bots moved: Ana's turn again, not notified (not chosen)
         assert page.evaluate("window.saboteurAsked") == 0  # never asked on opening
         assert notices(page) == []
-        page.get_by_test_id("turn-notice").check()
+        set_switch(page, "turn-notice", True)
         page.wait_for_function("() => window.saboteurAsked === 1")
         assert page.get_by_test_id("turn-notice").is_checked()
         play_any(page)

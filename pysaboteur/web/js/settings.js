@@ -110,6 +110,17 @@ function turnToggles() {
 /** The switches, for the page's header. */
 export function renderSettings() {
   const system = systemReduces();
+  // A menu that opens over the page: four switches in a row would take a phone's
+  // header a fifth of the screen, under the hand that stays at the bottom.
+  return h(
+    "details",
+    { class: "settings-menu", "data-testid": "settings-menu" },
+    h("summary", { "data-testid": "settings-open" }, t("settings.title")),
+    settingsList(system),
+  );
+}
+
+function settingsList(system) {
   return h(
     "span",
     { class: "motion-settings", "data-testid": "settings" },
