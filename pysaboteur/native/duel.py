@@ -140,16 +140,21 @@ class DuelEngine:
         assert isinstance(old, DuelMaze)
         goals = old.goals
         state.maps = [{index: goals[index] for index in mapped} for mapped in core_round.maps]
-        maze = DuelMaze(goals, old.start_faces)
         cells = core_round.cells
         faces, names = self.face_values, self.names
-        maze.faces = {(x, y): faces[face] for x, y, face in cells}
-        maze.names = {(x, y): names[face] for x, y, face in cells}
+        # Laid out from the core's cells: DuelMaze() would lay the starts only for
+        # them to be replaced.
+        maze = DuelMaze.laid_out(
+            goals,
+            old.start_faces,
+            {(x, y): faces[face] for x, y, face in cells},
+            {(x, y): names[face] for x, y, face in cells},
+            list(core_round.revealed),
+        )
         maze.keys = {(x, y): seat for x, y, seat in core_round.keys}
         for x, y, seat in core_round.bribes:
             maze.bribes.setdefault((x, y), []).append(seat)
         maze.claims = [((x, y), seat) for x, y, seat in core_round.claims]
-        maze.revealed = list(core_round.revealed)
         state.maze = maze
         to_move, last_turn, last_path = (
             core_round.to_move,
