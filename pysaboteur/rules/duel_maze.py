@@ -142,6 +142,37 @@ class DuelMaze(Maze):
         self._cells: list[dict[bool, list[tuple[Cell, Constraints]]] | None] = [None, None]
         self._paths: list[Cell] | None = None
 
+    @classmethod
+    def laid_out(
+        cls,
+        goals: tuple[str, ...],
+        start_faces: tuple[str, ...],
+        faces: dict[Cell, DuelFace],
+        names: dict[Cell, str],
+        revealed: list[bool],
+    ) -> DuelMaze:
+        """A maze whose cards are already known (the core's round read back): what
+        ``__init__`` does without laying the starts, which ``faces`` hold; no tokens yet."""
+        maze = cls.__new__(cls)
+        maze.goals = goals
+        maze.revealed = revealed
+        maze.cells = {}
+        maze.network = {}
+        maze.ladders = set()
+        maze._frontier = None
+        maze._ladder_cells = None
+        maze.start_faces = start_faces
+        maze.faces = faces
+        maze.names = names
+        maze.keys = {}
+        maze.bribes = {}
+        maze.claims = []
+        maze._networks = [None, None]
+        maze._open = [None, None]
+        maze._cells = [None, None]
+        maze._paths = None
+        return maze
+
     def copy(self) -> DuelMaze:
         other = DuelMaze.__new__(DuelMaze)
         other.goals = self.goals

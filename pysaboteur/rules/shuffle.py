@@ -15,15 +15,27 @@ from typing import TypeVar
 T = TypeVar("T")
 
 
+#: For each length shuffled so far, the steps of its shuffle: (last, its bound's bit
+#: count), worked out once (a deal shuffles the same length every round).
+_STEPS: dict[int, tuple[tuple[int, int], ...]] = {}
+
+
+def _steps(length: int) -> tuple[tuple[int, int], ...]:
+    steps = _STEPS.get(length)
+    if steps is None:
+        steps = _STEPS[length] = tuple(
+            (last, (last + 1).bit_length()) for last in range(length - 1, 0, -1)
+        )
+    return steps
+
+
 def shuffle(items: list[T], rng: random.Random) -> None:
     """Shuffle ``items`` in place exactly as ``rng.shuffle(items)`` does."""
     getrandbits = rng.getrandbits
-    for last in range(len(items) - 1, 0, -1):
+    for last, bits in _steps(len(items)):
         # Random._randbelow_with_getrandbits(last + 1): draw as many bits as the
-        # bound has, again until the draw is below it.
-        bound = last + 1
-        bits = bound.bit_length()
+        # bound has, again until the draw is not above ``last``.
         pick = getrandbits(bits)
-        while pick >= bound:
+        while pick > last:
             pick = getrandbits(bits)
         items[last], items[pick] = items[pick], items[last]
