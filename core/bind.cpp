@@ -19,6 +19,7 @@
 #include "listed_codes.hpp"
 #include "playout_bind.hpp"
 #include "round.hpp"
+#include "splitmix.hpp"
 
 namespace nb = nanobind;
 using namespace sab;
@@ -243,17 +244,12 @@ PyRound* make_round(std::shared_ptr<Tables> tables, int players, int first, int 
 int playout(PyRound& self, uint64_t seed) {
     std::vector<uint32_t> moves;
     int played = 0;
-    uint64_t state = seed;
+    SplitMix random{seed};
     while (self.round.phase != ENDED) {
         self.round.legal(moves);
         if (moves.empty()) break;
         self.listed.reset();
-        state += 0x9E3779B97F4A7C15ull;
-        uint64_t z = state;
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-        z ^= z >> 31;
-        self.round.play(moves[z % moves.size()]);
+        self.round.play(moves[random.below(moves.size())]);
         ++played;
     }
     return played;

@@ -16,6 +16,7 @@
 #include "listed_codes.hpp"
 #include "round.hpp"
 #include "round_duel.hpp"
+#include "splitmix.hpp"
 
 namespace nb = nanobind;
 
@@ -196,17 +197,12 @@ PyDuelRound* make_duel_round(std::shared_ptr<DuelTables> tables, int first, int 
 int duel_playout(PyDuelRound& self, uint64_t seed) {
     std::vector<uint32_t> moves;
     int played = 0;
-    uint64_t state = seed;
+    SplitMix random{seed};
     while (self.round.phase == PLAY) {
         self.round.legal(moves);
         if (moves.empty()) break;
         self.listed.reset();
-        state += 0x9E3779B97F4A7C15ull;
-        uint64_t z = state;
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-        z ^= z >> 31;
-        self.round.apply(moves[z % moves.size()]);
+        self.round.apply(moves[random.below(moves.size())]);
         ++played;
     }
     return played;

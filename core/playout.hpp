@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "round.hpp"
+#include "splitmix.hpp"
 
 namespace sab {
 
@@ -15,21 +16,6 @@ namespace sab {
 constexpr int FAR = 20;
 // How often a playout seat aims a broken tool or a repair at the right seat.
 constexpr double GUESS_RIGHT = 0.7;
-
-// splitmix64: the playout's own choices, reproducible from a seed (not the game's
-// chance, which the round's pile and gold deck already hold).
-struct SplitMix {
-    uint64_t state;
-    uint64_t next() {
-        state += 0x9E3779B97F4A7C15ull;
-        uint64_t z = state;
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-        return z ^ (z >> 31);
-    }
-    double uniform() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }  // [0, 1)
-    size_t below(size_t count) { return static_cast<size_t>(next() % count); }
-};
 
 // A dense copy of the cards around the start and the goals: the search back from a
 // goal looks at every cell there several times, and a dense array costs less per
