@@ -2,6 +2,7 @@
 // pysaboteur/native/duel.py hands them over) and its rounds.
 #include "duel_bind.hpp"
 
+#include <nanobind/ndarray.h>
 #include <nanobind/stl/pair.h>
 #include <nanobind/stl/shared_ptr.h>
 #include <nanobind/stl/tuple.h>
@@ -13,10 +14,12 @@
 #include <stdexcept>
 #include <tuple>
 
+#include "actions_duel.hpp"
 #include "listed_codes.hpp"
 #include "round.hpp"
 #include "round_duel.hpp"
 #include "splitmix.hpp"
+#include "tensors_duel.hpp"
 
 namespace nb = nanobind;
 
@@ -208,6 +211,85 @@ int duel_playout(PyDuelRound& self, uint64_t seed) {
     return played;
 }
 
+// A deck's tables of the tensor (pysaboteur/envs/native_duel.py makes them from
+// tensors_duel.py): per viewer seat each face's features, each card's hand entry.
+std::shared_ptr<duel::DuelTensorTables> make_duel_tensor_tables(const std::vector<std::vector<float>>& face_rows,
+                                                                 int kinds, const std::vector<uint8_t>& card_slot,
+                                                                 const std::vector<uint8_t>& tool_bits) {
+    if (face_rows.size() != 2 || face_rows[0].size() != face_rows[1].size() ||
+        face_rows[0].size() % duel::FACE_FEATURES || tool_bits.size() != 3)
+        throw std::invalid_argument("two viewers' rows of the faces' features, and three tools");
+    auto t = std::make_shared<duel::DuelTensorTables>();
+    t->faces = static_cast<int>(face_rows[0].size() / duel::FACE_FEATURES);
+    t->face_rows[0] = face_rows[0];
+    t->face_rows[1] = face_rows[1];
+    for (auto slot : card_slot)
+        if (slot >= kinds) throw std::invalid_argument("a card's hand entry past the hand block");
+    t->kinds = kinds;
+    t->card_slot = card_slot;
+    for (int i = 0; i < 3; ++i) t->tool_bits[i] = tool_bits[i];
+    return t;
+}
+
+void observe_duel(const PyDuelRound& self, const duel::DuelTensorTables& t, int seat, int round_number,
+                  int nuggets_0, int nuggets_1, nb::ndarray<float, nb::numpy, nb::c_contig, nb::device::cpu> out) {
+    const DuelRound& r = self.round;
+    if (r.phase != PLAY || seat < 0 || seat > 1 || out.size() != static_cast<size_t>(t.size()) ||
+        t.faces != static_cast<int>(r.tables->faces.size()) || t.card_slot.size() != static_cast<size_t>(r.tables->card_count))
+        throw std::invalid_argument("a round in play, a seat, a vector of the tensor's size, the deck's tables");
+    duel::encode_duel(r, t, duel::DuelGameSide{round_number, {nuggets_0, nuggets_1}}, seat, out.data());
+}
+
+// A deck's action space as the core reads it (pysaboteur/envs/native_duel.py makes
+// the tables from actions_duel.py): see actions_duel.hpp.
+std::shared_ptr<duel::DuelActionTables> make_duel_action_tables(
+    int size, const std::vector<std::pair<uint32_t, int32_t>>& whole,
+    const std::vector<std::pair<uint32_t, int32_t>>& at_cell, int discard_kind, int clear_kind, int32_t discard_start,
+    const std::vector<int32_t>& clear_start, const std::vector<std::pair<int, int>>& discard_offset,
+    const std::vector<std::pair<int, int>>& pair_offset) {
+    if (clear_start.size() != 8) throw std::invalid_argument("a clear's first id for each of the 8 front codes");
+    auto t = std::make_shared<duel::DuelActionTables>();
+    t->size = size;
+    auto an_id = [size](int32_t id) {
+        if (id < 0 || id >= size) throw std::invalid_argument("an id outside the space");
+        return id;
+    };
+    for (const auto& [code, id] : whole) t->whole[code] = an_id(id);
+    for (const auto& [code, id] : at_cell) t->at_cell[code] = id;
+    t->discard_kind = discard_kind;
+    t->clear_kind = clear_kind;
+    t->discard_start = discard_start;
+    for (int i = 0; i < 8; ++i) t->clear_start[i] = clear_start[i];
+    std::fill(std::begin(t->discard_offset), std::end(t->discard_offset), int16_t{-1});
+    std::fill(std::begin(t->pair_offset), std::end(t->pair_offset), int16_t{-1});
+    for (const auto& [bits, offset] : discard_offset) {
+        if (bits <= 0 || bits >= (1 << duel::HAND_SLOTS)) throw std::invalid_argument("a set of the hand's slots");
+        t->discard_offset[bits] = static_cast<int16_t>(offset);
+    }
+    for (const auto& [bits, offset] : pair_offset) {
+        if (bits <= 0 || bits >= (1 << duel::HAND_SLOTS)) throw std::invalid_argument("a set of the hand's slots");
+        t->pair_offset[bits] = static_cast<int16_t>(offset);
+    }
+    return t;
+}
+
+// The mover's listed codes and each one's id (-1: none), the ids' mask written into
+// out (all zero when nobody is to move).
+std::pair<std::vector<uint32_t>, std::vector<int32_t>> listed_ids(
+    PyDuelRound& self, const duel::DuelActionTables& t, nb::ndarray<int8_t, nb::numpy, nb::c_contig, nb::device::cpu> out) {
+    if (out.size() != static_cast<size_t>(t.size)) throw std::invalid_argument("a mask of the space's size");
+    int8_t* mask = out.data();
+    std::memset(mask, 0, out.size());
+    std::vector<uint32_t> codes;
+    std::vector<int32_t> ids;
+    if (self.round.phase != PLAY || self.round.to_move == duel::NOBODY) return {codes, ids};
+    codes = self.legal()->codes;
+    duel::action_ids(self.round, t, codes, ids);
+    for (int32_t id : ids)
+        if (id >= 0 && id < t.size) mask[id] = 1;
+    return {codes, ids};
+}
+
 std::vector<Token> tokens(const uint16_t* cells, const uint8_t* seats, int count) {
     std::vector<Token> found;
     for (int i = 0; i < count; ++i) found.emplace_back(duel::grid_x(cells[i]), duel::grid_y(cells[i]), seats[i]);
@@ -222,6 +304,14 @@ void register_duel(nb::module_& m) {
     kinds["bribe"] = duel::BRIBE;
     m.attr("DUEL_KINDS") = kinds;
     nb::class_<DuelTables>(m, "DuelTables");
+    nb::class_<duel::DuelTensorTables>(m, "DuelTensorTables")
+        .def_prop_ro("size", [](const duel::DuelTensorTables& t) { return t.size(); });
+    nb::class_<duel::DuelActionTables>(m, "DuelActionTables");
+    m.def("make_duel_action_tables", &make_duel_action_tables, nb::arg("size"), nb::arg("whole"), nb::arg("at_cell"),
+          nb::arg("discard_kind"), nb::arg("clear_kind"), nb::arg("discard_start"), nb::arg("clear_start"),
+          nb::arg("discard_offset"), nb::arg("pair_offset"));
+    m.def("make_duel_tensor_tables", &make_duel_tensor_tables, nb::arg("face_rows"), nb::arg("kinds"),
+          nb::arg("card_slot"), nb::arg("tool_bits"));
     m.def("make_duel_tables", &make_duel_tables, nb::arg("faces"), nb::arg("kinds"), nb::arg("lying"),
           nb::arg("tools"), nb::arg("rank"), nb::arg("break_card"), nb::arg("start_faces"));
     nb::class_<PyDuelRound>(m, "DuelRound")
@@ -237,6 +327,9 @@ void register_duel(nb::module_& m) {
         .def("advance", [](PyDuelRound& self, uint32_t code) { return self.advance(code); })
         .def("copy", [](const PyDuelRound& self) { return new PyDuelRound(self); })
         .def("playout", &duel_playout)
+        .def("listed_ids", &listed_ids, nb::arg("actions"), nb::arg("mask"))
+        .def("observe", &observe_duel, nb::arg("tensors"), nb::arg("seat"), nb::arg("round_number"),
+             nb::arg("nuggets_0"), nb::arg("nuggets_1"), nb::arg("out"))
         .def_prop_ro("to_move", [](const PyDuelRound& self) { return seat_or_minus(self.round.to_move); })
         .def_prop_ro("phase", [](const PyDuelRound& self) { return static_cast<int>(self.round.phase); })
         .def_prop_ro("end", [](const PyDuelRound& self) { return static_cast<int>(self.round.end); })

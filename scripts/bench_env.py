@@ -5,6 +5,7 @@
     scripts/bench_env.py --coverage --bot heuristic --games 100 --players 3,4,5,7,10
     scripts/bench_env.py --edition saboteur2 --players 2,5,12   # the same for saboteur2_v0
     scripts/bench_env.py --edition saboteur2 --coverage --bot random --players 2,5,12
+    scripts/bench_env.py --edition duel --players 2    # saboteur_duel_v0 (speed only)
     scripts/bench_env.py --compare batch,pettingzoo,connect_four --players 5 --repeat 5
 
 Speed: the wrapped ``saboteur_v0.env()`` (``saboteur2_v0.env()`` with
@@ -39,10 +40,10 @@ from typing import Any
 import numpy as np
 
 from pysaboteur.bots import make_bot
-from pysaboteur.envs import actions, actions_saboteur2, saboteur2_v0, saboteur_v0
+from pysaboteur.envs import actions, actions_saboteur2, saboteur2_v0, saboteur_duel_v0, saboteur_v0
 from pysaboteur.rules import Game, seat_observation
 
-EDITIONS = {"base": saboteur_v0, "saboteur2": saboteur2_v0}
+EDITIONS = {"base": saboteur_v0, "saboteur2": saboteur2_v0, "duel": saboteur_duel_v0}
 WINDOWS = {"base": actions.cell_index, "saboteur2": actions_saboteur2.cell_index}
 
 
@@ -187,6 +188,10 @@ def main() -> None:
                 arguments.num_envs,
             )
         elif arguments.coverage:
+            if arguments.edition not in WINDOWS:
+                parser.error(
+                    f"--coverage measures the base game and Saboteur 2, not the {arguments.edition}"
+                )
             t = coverage(players, arguments.bot, arguments.games, arguments.seed, arguments.edition)
             print(
                 f"{players} players, {arguments.bot}, {arguments.games} games: "

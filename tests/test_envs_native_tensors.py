@@ -4,7 +4,6 @@ at every step, through round and game ends, for every option."""
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
@@ -14,6 +13,7 @@ pytest.importorskip("pettingzoo")
 
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
+from native_env_helpers import play_both as play_with_the_reference  # noqa: E402
 
 from pysaboteur.envs import saboteur_v0  # noqa: E402
 from pysaboteur.native import core  # noqa: E402
@@ -25,33 +25,9 @@ if core is None:
 
 
 def play_both(players: int, seed: int, choices: int, steps: int, **options: Any) -> int:
-    """Steps a native and a reference raw env with the same ids; returns episodes ended."""
-    native = saboteur_v0.raw_env(players=players, **options)
-    reference = saboteur_v0.raw_env(players=players, **options)
-    assert native._native is not None
-    reference._native = None
-    native.reset(seed=seed)
-    reference.reset(seed=seed)
-    choose = random.Random(choices)
-    episodes = 0
-    for _ in range(steps):
-        assert native.agent_selection == reference.agent_selection
-        for agent in native.possible_agents:  # every seat, not only the one to move
-            seen, expected = native.observe(agent), reference.observe(agent)
-            assert np.array_equal(seen["observation"], expected["observation"]), agent
-            assert np.array_equal(seen["action_mask"], expected["action_mask"]), agent
-        if all(native.terminations.values()):
-            assert all(reference.terminations.values())
-            episodes += 1
-            native.reset()
-            reference.reset()
-            continue
-        mask = native.observe(native.agent_selection)["action_mask"]
-        action = choose.choice(np.flatnonzero(mask).tolist())
-        native.step(action)
-        reference.step(action)
-        assert native.rewards == reference.rewards
-    return episodes
+    return play_with_the_reference(
+        lambda: saboteur_v0.raw_env(players=players, **options), seed, choices, steps
+    )
 
 
 def test_a_whole_game_and_the_next_seat_by_seat() -> None:

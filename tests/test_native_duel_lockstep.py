@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from duel_decks import user_deck
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from inventory import DuelChooser
@@ -34,7 +35,6 @@ from pysaboteur.rules import (
     seat_observation,
 )
 from pysaboteur.rules.cards import TOOLS
-from pysaboteur.rules.duel_deck import shipped_deck
 from pysaboteur.rules.native_engine import LegalMoves, pure_engine
 
 pytestmark = pytest.mark.skipif(core is None, reason="the native core is not built here")
@@ -44,18 +44,6 @@ LOCKSTEP = settings(
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.large_base_example],
 )
-
-
-def user_deck() -> dict[str, Any]:
-    """An owner's deck file unlike the shipped one: one plain straight fewer, and a
-    card of two nuggets on a stub (so that the core's cards and faces differ)."""
-    data = shipped_deck().to_dict()
-    data["provisional"] = False
-    for item in data["paths"]:
-        if item["code"] == "NS":
-            item["count"] = 2
-    data["paths"].append({"code": "NS+xE/gold2@E", "count": 1, "source": "a test"})
-    return data
 
 
 DECKS = {"shipped": None, "user": user_deck()}

@@ -1,5 +1,5 @@
-"""The PettingZoo AEC environment both editions share (:mod:`.saboteur_v0`,
-:mod:`.saboteur2_v0`).
+"""The PettingZoo AEC environment the editions share (:mod:`.saboteur_v0`,
+:mod:`.saboteur2_v0`, :mod:`.saboteur_duel_v0`).
 
 The agent loop, the episode bookkeeping (games or rounds), the cached
 observations and masks, the rewards and rendering are the same for both; an
@@ -23,7 +23,6 @@ from ..bots import Bot
 from ..rules import Game, Move, Options, seat_observation
 from ..rules.editions.edition import Edition
 from ..rules.observation import Observation, public_observation
-from .native_table import NativeTable
 
 RENDER_MODES: Final = ("ansi", "human")
 EPISODES: Final = ("game", "round")
@@ -31,6 +30,17 @@ EPISODES: Final = ("game", "round")
 ILLEGAL_REWARD: Final = -1.0
 
 Observations = dict[str, np.ndarray]
+
+
+class CoreTensors(Protocol):
+    """The core's tensors and masks of the round in play, beside the environment's
+    game (:mod:`.native_table` for the base game, :mod:`.native_duel` for the Duel)."""
+
+    def start(self, seed: int) -> None: ...
+    def observe(self, seat: int) -> np.ndarray: ...
+    def mask(self) -> np.ndarray: ...
+    def code_of(self, action: int) -> int: ...
+    def play(self, code: int) -> None: ...
 
 
 class ActionIds(Protocol):
@@ -161,7 +171,7 @@ class SaboteurAECEnv(AECEnv, Generic[IdsT, EncoderT]):  # type: ignore[misc]
         self._observed: dict[int, tuple[int, Observations]] = {}
         #: The core's game beside :attr:`game`, which builds the tensors and masks of
         #: the round in play (an edition sets it where the core builds them; else None).
-        self._native: NativeTable | None = None
+        self._native: CoreTensors | None = None
 
     # -- what an edition fills in ------------------------------------------------------
 

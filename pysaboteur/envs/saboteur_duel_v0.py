@@ -25,6 +25,7 @@ from ..rules.editions import find_edition
 from ..rules.observation import Observation
 from .actions_duel import ActionSpaceDuel
 from .aec import EPISODES, ILLEGAL_REWARD, RENDER_MODES, SaboteurAECEnv, wrapped
+from .native_duel import native_duel
 from .tensors_duel import ObservationEncoderDuel, round_end_observation, table_text
 
 __all__ = ["EPISODES", "ILLEGAL_REWARD", "REWARDS", "env", "raw_env"]
@@ -76,6 +77,7 @@ class raw_env(SaboteurAECEnv[ActionSpaceDuel, ObservationEncoderDuel]):  # (Pett
             lambda players: ActionSpaceDuel(players, deck),
             lambda players: ObservationEncoderDuel(players, deck),
         )
+        self._native = native_duel(lambda: self.game, self.action_ids, self.encoder)
 
     def _new_game(self, seed: int) -> Game:
         return Game.new(2, self.rules, seed, edition="duel", deck=self.action_ids.deck)

@@ -65,19 +65,7 @@ class ObservationEncoderDuel:
             index = WINDOW.index(card["x"], card["y"])
             if index is None:
                 continue
-            row = maze[index]
-            face = read_face(card["shape"])
-            for bit, side in enumerate(_SIDES):
-                row[bit] = any(tunnel & side for tunnel in face.tunnels)
-                row[4 + bit] = bool(face.stubs & side)
-                row[16 + bit] = face.troll == side
-            for side, colour in face.doors:
-                row[(8 if colour == mine else 12) + _SIDES.index(side)] = 1.0
-            if face.ladder:
-                row[20 if face.ladder == mine else 21] = 1.0
-            if card["card"].startswith("start-"):
-                row[22 if card["card"] == f"start-{mine}" else 23] = 1.0
-            row[24] = face.nuggets / 3
+            write_face(maze[index], card["shape"], card["card"], mine)
         for claim in tokens["claims"]:
             _mark(maze, claim, 25 if claim["seat"] == seat else 26)
         for key in tokens["keys"]:
@@ -119,6 +107,26 @@ class ObservationEncoderDuel:
             *(float(cell in mapped) for cell in GOAL_CELLS),
         ]
         return np.concatenate([maze.ravel(), np.minimum(hand, 1.0), np.array(table, np.float32)])
+
+
+def write_face(row: np.ndarray, shape: str, card: str, mine: str) -> None:
+    """The card's own features of a cell's row (0-24): what its face shows, seen by
+    the seat of colour ``mine`` (the core takes them as a table, one row a face)."""
+    face = read_face(shape)
+    for bit, side in enumerate(_SIDES):
+        row[bit] = any(tunnel & side for tunnel in face.tunnels)
+        row[4 + bit] = bool(face.stubs & side)
+        row[16 + bit] = face.troll == side
+    for side, colour in face.doors:
+        row[(8 if colour == mine else 12) + _SIDES.index(side)] = 1.0
+    if face.ladder:
+        row[20 if face.ladder == mine else 21] = 1.0
+    if card.startswith("start-"):
+        row[22 if card == f"start-{mine}" else 23] = 1.0
+    row[24] = face.nuggets / 3
+
+
+FACE_FEATURES: Final = 25  # write_face's: the rest of a row are tokens and goals
 
 
 def _mark(maze: np.ndarray, token: dict[str, Any], feature: int) -> None:
