@@ -5,6 +5,7 @@ shipped deck and a user's, open hands or not."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -77,3 +78,38 @@ def test_every_deck_and_option(
     rules = {"open_hands": open_hands}
     env = duel_env(episode=episode, rules=rules, deck=DECKS[deck])
     play_both(env, seed, choices, steps=200)
+
+
+@pytest.mark.parametrize(
+    ("seed", "params"), [(3, {}), (8, {"open_hands": True, "episode": "round"})]
+)
+def test_the_openspiel_observer_is_the_core_while_a_round_is_in_play(
+    seed: int, params: dict[str, Any]
+) -> None:
+    pyspiel = pytest.importorskip("pyspiel")
+    from pysaboteur.envs import openspiel_duel
+    from pysaboteur.envs.tensors_duel import ObservationEncoderDuel
+
+    game = pyspiel.load_game(openspiel_duel.SHORT_NAME, params)
+    observer = game.make_py_observer()
+    native = observer._native
+    assert native is not None
+    reference = ObservationEncoderDuel()
+    choose = random.Random(seed)
+    state = game.new_initial_state()
+    built = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, chances = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(choose.choices(outcomes, chances)[0])
+            continue
+        for seat in (0, 1):
+            observer.set_from(state, seat)
+            expected = reference.encode(state.seat_observation(seat))
+            assert np.array_equal(observer.tensor, expected), (seat, str(state))
+            direct = np.full(observer.tensor.size, np.nan, np.float32)
+            assert native.encode(state.engine_game, seat, direct)
+            assert np.array_equal(direct, expected)
+            built += 1
+        state.apply_action(choose.choice(state.legal_actions()))
+    assert built > 2 * 30  # a round's decisions at least, each seat's tensor by the core

@@ -49,19 +49,7 @@ class NativeDuel:
         self._game_of = game_of
         self.size = encoder.size
         self.ids = space.size
-        rows = []
-        for mine in COLOURS:
-            table = np.zeros((len(engine.faces), FACE_FEATURES), np.float32)
-            for row, code, card in zip(table, engine.faces, engine.names, strict=True):
-                write_face(row, code, card, mine)
-            rows.append(table.ravel().tolist())
-        slot_of_kind = {kind: index for index, kind in enumerate(encoder.kinds)}
-        self._tensors = core.make_duel_tensor_tables(
-            face_rows=rows,
-            kinds=len(encoder.kinds),
-            card_slot=[slot_of_kind[card] for card in engine.codec.cards],
-            tool_bits=[TOOL_BIT[tool] for tool in TOOLS],  # the tensor's order
-        )
+        self._tensors = tensor_tables(engine, encoder)
         self._actions = _action_tables(engine, space)
         self._listed: dict[int, int] | None = None  # the mover's ids and their codes
 
@@ -102,6 +90,54 @@ class NativeDuel:
         if game is None or round_ is None:
             raise RuntimeError("the core builds the tensors of a Duel round in play only")
         return game, round_
+
+
+class NativeDuelObservation:
+    """The core's encoder of the Duel's observation tensor, for OpenSpiel's observer
+    (:class:`.openspiel_core.SeatObserver`): the game's own core round encoded."""
+
+    def __init__(self, tensors: Any) -> None:
+        self._tensors = tensors
+
+    def encode(self, game: Game, seat: int, out: np.ndarray) -> bool:
+        """Write the tensor of ``seat`` into ``out`` while a round is in play; False,
+        ``out`` untouched, where the core cannot (the game is over, or its engine is
+        the rules' own)."""
+        if game.phase != "play":
+            return False
+        round_ = core_round_of(game, "duel")
+        if round_ is None:
+            return False
+        nuggets = game.nuggets
+        round_.observe(self._tensors, seat, game.round_number, nuggets[0], nuggets[1], out)
+        return True
+
+
+#: Each deck's tensor tables for the core, by its engine (the engines are kept per deck).
+_TENSORS: dict[DuelEngine, Any] = {}
+
+
+def tensor_tables(engine: DuelEngine, encoder: ObservationEncoderDuel) -> Any:
+    """What the core needs of the tensor's layout for ``engine``'s deck: the features
+    each face shows, by viewer, written by the reference's own :func:`write_face`."""
+    known = _TENSORS.get(engine)
+    if known is not None:
+        return known
+    assert core is not None
+    rows = []
+    for mine in COLOURS:
+        table = np.zeros((len(engine.faces), FACE_FEATURES), np.float32)
+        for row, code, card in zip(table, engine.faces, engine.names, strict=True):
+            write_face(row, code, card, mine)
+        rows.append(table.ravel().tolist())
+    slot_of_kind = {kind: index for index, kind in enumerate(encoder.kinds)}
+    made = _TENSORS[engine] = core.make_duel_tensor_tables(
+        face_rows=rows,
+        kinds=len(encoder.kinds),
+        card_slot=[slot_of_kind[card] for card in engine.codec.cards],
+        tool_bits=[TOOL_BIT[tool] for tool in TOOLS],  # the tensor's order
+    )
+    return made
 
 
 def _action_tables(engine: DuelEngine, space: ActionSpaceDuel) -> Any:
@@ -157,3 +193,14 @@ def native_duel(
         return None
     assert isinstance(engine, DuelEngine)
     return NativeDuel(game_of, engine, space, encoder)
+
+
+def native_duel_observation(deck: Any) -> NativeDuelObservation | None:
+    """The core's encoder for a Duel of ``deck`` (a deck, its file or dict; None: the
+    shipped one), or None where the pure engine plays."""
+    encoder = ObservationEncoderDuel(2, deck)
+    engine = native_duel_engine(encoder.deck)
+    if core is None or engine is None:
+        return None
+    assert isinstance(engine, DuelEngine)
+    return NativeDuelObservation(tensor_tables(engine, encoder))

@@ -44,6 +44,7 @@ from ..rules.duel_results import DuelRoundResult
 from ..rules.editions import find_edition
 from ..rules.observation import Observation
 from .actions_duel import ActionSpaceDuel
+from .native_duel import native_duel_observation
 from .openspiel_core import (
     SaboteurGameCore,
     SaboteurStateCore,
@@ -131,7 +132,11 @@ class DuelGameForSpiel(SaboteurGameCore):
 
     def _observer(self, players: int, iig_obs_type: Any, params: Any) -> SeatObserver:
         return SeatObserver(
-            ObservationEncoderDuel(players, self.deck), _observation_text, iig_obs_type, params
+            ObservationEncoderDuel(players, self.deck),
+            _observation_text,
+            iig_obs_type,
+            params,
+            native=native_duel_observation(self.deck),
         )
 
 
