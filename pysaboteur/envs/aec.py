@@ -336,6 +336,10 @@ class SaboteurAECEnv(AECEnv, Generic[IdsT, EncoderT]):  # type: ignore[misc]
         table.  The order of the draw pile and the gold deck, which no seat knows
         and no move depends on until they are drawn, is not in it.
         """
+        game = self._live_game()
+        native = self._native
+        if native is not None and self._ended_round is None and not game.is_over:
+            return np.concatenate([native.observe(seat) for seat in range(self.players)])
         return np.concatenate(
             [self.encoder.encode(self.seat_view(agent)) for agent in self.possible_agents]
         )
