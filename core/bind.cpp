@@ -17,6 +17,7 @@
 #include "batch_bind.hpp"
 #include "duel_bind.hpp"
 #include "listed_codes.hpp"
+#include "maze_query_bind.hpp"
 #include "playout_bind.hpp"
 #include "round.hpp"
 #include "splitmix.hpp"
@@ -464,4 +465,5 @@ NB_MODULE(_core, m) {
           nb::arg("swaps") = std::vector<std::tuple<int, int, int, std::vector<uint8_t>, std::vector<uint8_t>>>{});
     register_playout(m, [](nb::handle round) -> const Round& { return nb::cast<PyRound&>(round).round; });
     register_duel(m);  // the Duel's rounds (core/duel_bind.cpp)
+    register_maze_query(m);  // the bots' maze questions (core/maze_query_bind.cpp)
 }

@@ -2,36 +2,11 @@
 
 #include <algorithm>
 
+#include "maze_search.hpp"
+
 namespace sab {
 
 namespace {
-
-constexpr int DEAD_END = 16;
-
-// maze_view._INSIDE: paths that leave this box are never the shortest way to a goal.
-bool inside(int key) {  // -6 <= x < 14, -9 <= y < 10, on the key's bytes (x + 128, y + 128)
-    return (static_cast<unsigned>(key) >> 8) - 122u < 20u && (static_cast<unsigned>(key) & 255u) - 119u < 19u;
-}
-
-bool open_ground(int key) { return inside(key) && !is_goal_key(key); }
-
-
-// A double-ended queue of cell keys for the 0-1 breadth-first search (a card already
-// lying there costs nothing and goes to the front).
-struct KeyDeque {
-    static constexpr int SIZE = 4096;  // a power of two, far above the cells a search visits
-    uint16_t keys[SIZE];
-    int head = 0, tail = 0;  // tail - head keys, from keys[head & (SIZE - 1)]
-    bool empty() const { return head == tail; }
-    bool full() const { return tail - head >= SIZE; }
-    void push_back(int key) {
-        if (!full()) keys[tail++ & (SIZE - 1)] = static_cast<uint16_t>(key);
-    }
-    void push_front(int key) {
-        if (!full()) keys[--head & (SIZE - 1)] = static_cast<uint16_t>(key);
-    }
-    int pop_front() { return keys[head++ & (SIZE - 1)]; }
-};
 
 // rollout._after: the network's need once a connected card of ``shape`` lies at ``key``.
 int need_after(const GoalField& need, const CellGrid& grid, int key, int shape) {

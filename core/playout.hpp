@@ -7,13 +7,12 @@
 #include <cstdint>
 #include <vector>
 
+#include "maze_search.hpp"
 #include "round.hpp"
 #include "splitmix.hpp"
 
 namespace sab {
 
-// The distance of a goal the network cannot reach at all (maze_view.FAR).
-constexpr int FAR = 20;
 // How often a playout seat aims a broken tool or a repair at the right seat.
 constexpr double GUESS_RIGHT = 0.7;
 

@@ -24,8 +24,7 @@ from ..rules.moves import BREAK, FIX, PLACE, ROCKFALL, Move, read_seen_move
 from ..rules.observation import Observation
 from .maze_view import (
     average_distance,
-    distances_after,
-    expected_distance,
+    distances_now_and_after,
     observed_maze,
     public_gold_chances,
 )
@@ -56,7 +55,8 @@ def as_assignment(players: int, saboteurs: frozenset[int]) -> Assignment:
 
 def move_gain(maze: Maze, move: Move, chances: list[float]) -> float:
     """How many cards of distance to the gold a path or rockfall move saves the miners."""
-    return expected_distance(maze, chances) - average_distance(distances_after(maze, move), chances)
+    now, (after,) = distances_now_and_after(maze, [move])
+    return average_distance(now, chances) - average_distance(after, chances)
 
 
 class RoleBeliefs:

@@ -23,7 +23,7 @@ from ..rules.cards import DEAD_END, GOAL_CELLS, SABOTEUR, parse_shape
 from ..rules.moves import BREAK, DISCARD, FIX, MAP, PLACE, ROCKFALL, read_seen_move
 from ..rules.observation import Observation
 from .beliefs import DEAD_END_PENALTY, GAIN_CAP, SHARPNESS, RoleBeliefs, saboteur_slots
-from .maze_view import distances_after, goal_distances, observed_gold_chances
+from .maze_view import distances_now_and_after, observed_gold_chances
 
 GOALS = len(GOAL_CELLS)
 #: How much likelier a saboteur is than a miner to discard while its tools are whole:
@@ -67,8 +67,7 @@ class ClueBeliefs(RoleBeliefs):
             super()._take_in(text)
             return
         assert self._maze is not None
-        before = goal_distances(self._maze)
-        after = distances_after(self._maze, move)
+        before, (after,) = distances_now_and_after(self._maze, [move])
         dead_end = move.kind == PLACE and bool(parse_shape(move.card) & DEAD_END)
         if move.seat != self.seat:  # the observer's own cards tell it nothing it did not know
             for gold in range(GOALS):

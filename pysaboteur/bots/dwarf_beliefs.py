@@ -72,7 +72,7 @@ from ..rules.moves import (
     read_seen_move,
 )
 from ..rules.observation import LookView, Observation
-from .maze_saboteur2 import distances_after, maze_distances
+from .maze_saboteur2 import routes_now_and_after
 from .maze_view import average_distance, observed_maze, public_gold_chances
 
 ROLES: Final = tuple(DWARF_CARDS)  # green, blue, boss, profiteer, geologist, saboteur
@@ -128,8 +128,7 @@ Vector = list[float]
 
 def path_log_likelihood(maze: Maze, move: Move, chances: list[float]) -> Vector:
     """The log-likelihood of a path card or a rockfall under each role."""
-    before = [maze_distances(maze, mode) for mode in (None, GREEN, BLUE)]
-    after = distances_after(maze, move)
+    before, (after,) = routes_now_and_after(maze, [move])  # modes: any, green, blue
     gains = []
     for old, new in zip(before, after, strict=True):
         gain = average_distance(old, chances) - average_distance(new, chances)

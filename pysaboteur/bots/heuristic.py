@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 
 from ..rules.cards import DEAD_END, FIX_TOOLS, GOAL_CELLS, SABOTEUR, TUNNEL_SHAPE, parse_shape
@@ -30,8 +30,7 @@ from .heuristic_saboteur2 import Saboteur2Heuristic
 from .hiding import HidingPlan, table_beliefs, table_view
 from .maze_view import (
     average_distance,
-    distances_after,
-    goal_distances,
+    distances_now_and_after,
     observed_gold_chances,
     observed_maze,
     public_gold_chances,
@@ -57,6 +56,8 @@ class Situation:
     suspicion: list[float]  # chance that each seat is a saboteur
     progress: list[float]  # how much each seat's cards have helped the miners
     broken: list[list[str]]
+    #: The goals' distances after each legal placement and rockfall.
+    after: dict[Move, list[int]] = field(default_factory=dict)
     hidden: bool = False  # a saboteur that still plays like a miner to the table's eyes
     table_suspicion: list[float] | None = None  # each seat as the table sees it
 
@@ -144,17 +145,21 @@ class HeuristicBot:
         other = self.other_edition(observation)
         if other is not None:
             return other.scores(observation, legal_moves)
-        situation = self._read(observation)
+        situation = self._read(observation, legal_moves)
         return [(self._score(move, situation), move) for move in legal_moves]
 
-    def _read(self, observation: Observation) -> Situation:
+    def _read(self, observation: Observation, legal_moves: Sequence[Move]) -> Situation:
         beliefs = self.beliefs(observation)
         maze = observed_maze(observation)
+        # Every placement and rockfall at once: the core answers them in one call.
+        changes = [move for move in legal_moves if move.kind in (PLACE, ROCKFALL)]
+        distances, after = distances_now_and_after(maze, changes)
         situation = Situation(
             seat=viewer_seat(observation),
             saboteur=observation["role"] == SABOTEUR,
             maze=maze,
-            distances=goal_distances(maze),
+            distances=distances,
+            after=dict(zip(changes, after, strict=True)),
             chances=observed_gold_chances(observation),
             public_chances=public_gold_chances(maze),
             suspicion=beliefs.saboteur_probabilities(),
@@ -181,11 +186,9 @@ class HeuristicBot:
             return self._score_hidden(move, situation)
         if kind == PLACE:
             dead_end = bool(parse_shape(move.card) & DEAD_END)
-            return self._score_path_change(
-                distances_after(situation.maze, move), dead_end, situation
-            )
+            return self._score_path_change(situation.after[move], dead_end, situation)
         if kind == ROCKFALL:
-            distances = distances_after(situation.maze, move)
+            distances = situation.after[move]
             return self._score_path_change(distances, False, situation) - 1.0
         if kind == BREAK:
             return self._score_break(move, situation)
@@ -203,7 +206,7 @@ class HeuristicBot:
         assert self._hiding is not None and situation.table_suspicion is not None
         plain = self._score(move, replace(situation, hidden=False))
         if move.kind in (PLACE, ROCKFALL):
-            distances = distances_after(situation.maze, move)
+            distances = situation.after[move]
             looks = situation.public_distance - average_distance(
                 distances, situation.public_chances
             )

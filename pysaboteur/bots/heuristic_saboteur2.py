@@ -33,7 +33,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Final
 
@@ -71,7 +71,7 @@ from ..rules.moves import (
 )
 from ..rules.observation import Observation, viewer_seat
 from .dwarf_beliefs import DwarfBeliefs
-from .maze_saboteur2 import MODES, distances_after, maze_distances
+from .maze_saboteur2 import routes_now_and_after
 from .maze_view import average_distance, observed_gold_chances, observed_maze, public_gold_chances
 
 #: A card of distance saved (or cost) is worth this many points (as in the base game).
@@ -122,6 +122,8 @@ class Situation2:
     thieves: list[int]
     hand_sizes: list[int]
     draw_pile: int
+    #: ``distances`` after each legal placement and rockfall.
+    after: dict[Move, list[list[int]]] = field(default_factory=dict)
 
     @cached_property
     def gold_known(self) -> bool:
@@ -208,12 +210,15 @@ class Saboteur2Heuristic:
         if legal_moves and legal_moves[0].kind == STEAL:
             pieces = observation.get("gold_pieces", [0] * observation["players"])
             return [(float(pieces[move.target]), move) for move in legal_moves]
-        situation = self._read(observation)
+        situation = self._read(observation, legal_moves)
         return [(self._score(move, situation), move) for move in legal_moves]
 
-    def _read(self, observation: Observation) -> Situation2:
+    def _read(self, observation: Observation, legal_moves: Sequence[Move]) -> Situation2:
         beliefs = self.beliefs(observation)
         maze = observed_maze(observation)
+        # Every placement and rockfall at once: the core answers them in one call.
+        changes = [move for move in legal_moves if move.kind in (PLACE, ROCKFALL)]
+        distances, after = routes_now_and_after(maze, changes)
         seat = viewer_seat(observation)
         players = observation["players"]
         known = {seat} | {look["seat"] for look in observation.get("looks", [])}
@@ -222,7 +227,7 @@ class Saboteur2Heuristic:
             role=observation.get("role", GREEN),
             hand=list(observation.get("hand", [])),
             maze=maze,
-            distances=[maze_distances(maze, mode) for mode in MODES],
+            distances=distances,
             chances=observed_gold_chances(observation),
             public_chances=public_gold_chances(maze),
             roles=beliefs.role_probabilities(),
@@ -234,6 +239,7 @@ class Saboteur2Heuristic:
             thieves=observation.get("thieves", []),
             hand_sizes=observation["hand_sizes"],
             draw_pile=observation["draw_pile"],
+            after=dict(zip(changes, after, strict=True)),
         )
 
     # -- scores ------------------------------------------------------------------------
@@ -276,7 +282,7 @@ class Saboteur2Heuristic:
         return 0.0
 
     def _score_path(self, move: Move, s: Situation2) -> float:
-        after = distances_after(s.maze, move)
+        after = s.after[move]
         chances = s.chances
         before_own = s.own_distance(s.distances)
         after_own = s.own_distance(after)

@@ -20,8 +20,10 @@ route may pass its tunnel, connected to the start or not.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Sequence
 from typing import Final
 
+from ..native.maze_query import native_routes_saboteur2
 from ..rules.cards import cell_key, parse_shape
 from ..rules.faces import LADDER_SIDES, TUNNEL_AT
 from ..rules.maze import GOAL_KEYS, SIDE_STEPS, Maze
@@ -108,3 +110,15 @@ def distances_after(
         if key in ladders:
             ladders = ladders - {key}
     return [route_distances(cells, ladders, maze.revealed, mode) for mode in modes]
+
+
+def routes_now_and_after(
+    maze: Maze, moves: Sequence[Move]
+) -> tuple[list[list[int]], list[list[list[int]]]]:
+    """:func:`maze_distances` in each of the ``MODES`` and :func:`distances_after` of
+    each placement or rockfall in ``moves``: from the core in one call where it is
+    built, else here."""
+    found = native_routes_saboteur2(maze, moves)
+    if found is not None:
+        return found
+    return [maze_distances(maze, mode) for mode in MODES], [distances_after(maze, m) for m in moves]

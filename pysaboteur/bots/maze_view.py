@@ -8,8 +8,9 @@ there: a cheap, honest estimate that bots and beliefs share.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
+from ..native.maze_query import native_distances
 from ..rules.cards import DEAD_END, GOAL_CARDS, cell_key, parse_shape
 from ..rules.maze import GOAL_KEYS, SIDE_STEPS, Maze
 from ..rules.moves import PLACE, Move
@@ -131,6 +132,15 @@ def distances_after(maze: Maze, move: Move) -> list[int]:
     else:
         after.remove(move.x, move.y)
     return goal_distances(after)
+
+
+def distances_now_and_after(maze: Maze, moves: Sequence[Move]) -> tuple[list[int], list[list[int]]]:
+    """:func:`goal_distances` of ``maze`` and :func:`distances_after` of each placement
+    or rockfall in ``moves``: from the core in one call where it is built, else here."""
+    found = native_distances(maze, moves)
+    if found is not None:
+        return found
+    return goal_distances(maze), [distances_after(maze, move) for move in moves]
 
 
 def cards_to_goal(maze: Maze, goal: int) -> dict[int, int]:

@@ -250,3 +250,21 @@ def saboteur2_round_gold(
     seed: int,
     limit: int = 1000,
 ) -> list[int]: ...
+def maze_distances(
+    tables: Tables,
+    goals: list[int],
+    revealed: list[bool],
+    keys: list[int],
+    faces: list[int],
+    change_keys: list[int],
+    change_faces: list[int],
+) -> tuple[list[int], list[list[int]]]: ...
+def saboteur2_route_distances(
+    tables: Tables,
+    saboteur2: Saboteur2Tables,
+    revealed: list[bool],
+    keys: list[int],
+    faces: list[int],
+    change_keys: list[int],
+    change_faces: list[int],
+) -> tuple[list[list[int]], list[list[list[int]]]]: ...
