@@ -20,6 +20,7 @@ Batch2::Batch2(std::shared_ptr<Tables> tables, Saboteur2Tables s, TensorSpec2 te
       games_(static_cast<size_t>(std::max(games, 0))),
       codes_(games_.size()),
       ids_(games_.size()),
+      drawn_(games_.size()),
       chosen_(games_.size()) {
     if (games < 1) throw std::invalid_argument("a batch holds at least one game");
     if (deals_.players < 2 || deals_.players > MAX_SEATS || deals_.players != tensors_.players)
@@ -32,7 +33,10 @@ void Batch2::reset(const uint64_t* seeds) {
     for (int index = 0; index < games(); ++index) {
         games_[static_cast<size_t>(index)].start(tables_.get(), deals_, seeds[index]);
         std::memset(out_.masks + index * ids, 0, ids);
+        std::memset(out_.observations + static_cast<size_t>(index) * static_cast<size_t>(tensors_.size), 0,
+                    sizeof(float) * static_cast<size_t>(tensors_.size));
         ids_[static_cast<size_t>(index)].clear();
+        drawn_[static_cast<size_t>(index)].clear();
         out_.done[index] = 0;
         out_.wants_seed[index] = 0;
         std::memset(out_.rewards + index * deals_.players, 0, sizeof(float) * static_cast<size_t>(deals_.players));
@@ -102,8 +106,15 @@ void Batch2::observe(int index) {
     for (int id : ids) mask[id] = 1;
     int seat = game.to_move();
     out_.seats[index] = seat;
-    std::memset(observation, 0, sizeof(float) * static_cast<size_t>(spec.size));
-    encode_saboteur2(spec, game.round, game.tally, game.side(deals_.open_hands), seat, observation);
+    // The row is cleared where the last observation wrote: the maze planes at the cells
+    // it lit (a sixth of the maze block at most), then every block after the maze.
+    auto& drawn = drawn_[static_cast<size_t>(index)];
+    const int planes = spec.goals / spec.cells;
+    for (uint16_t cell : drawn)
+        for (int plane = 0; plane < planes; ++plane) observation[spec.maze + plane * spec.cells + cell] = 0.0f;
+    drawn.clear();
+    std::memset(observation + spec.goals, 0, sizeof(float) * static_cast<size_t>(spec.size - spec.goals));
+    encode_saboteur2(spec, game.round, game.tally, game.side(deals_.open_hands), seat, observation, &drawn);
 }
 
 }  // namespace sab

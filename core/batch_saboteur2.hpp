@@ -36,6 +36,7 @@ class Batch2 {
     std::vector<NativeGame2> games_;
     std::vector<std::vector<uint32_t>> codes_;  // per game: the legal codes that have an id
     std::vector<std::vector<int>> ids_;         // and their ids (its mask's ones)
+    std::vector<std::vector<uint16_t>> drawn_;  // per game: the window cells its row's maze planes lit
     std::vector<uint32_t> listed_;              // scratch: a game's legal codes
     std::vector<uint32_t> chosen_;              // the codes a step plays, per game
     uint64_t sampler_ = 0;

@@ -64,7 +64,7 @@ TensorSpec2 read_tensor_spec2(const Tables& tables, nb::dict tensor) {
     if (t.play_scale.size() != TensorSpec2::PLAY_COLUMNS || t.aimed_scale.size() != TensorSpec2::AIMED_KINDS ||
         t.look_width != TensorSpec2::ROLES + 1)
         throw std::invalid_argument("the tensor's plays and looks have columns the core does not count");
-    if (t.face_planes.size() != t.face_plays.size() || t.maze != 0 || t.size <= t.table)
+    if (t.face_planes.size() != t.face_plays.size() || t.maze != 0 || t.goals % t.cells || t.size <= t.table)
         throw std::invalid_argument("one plane set and play set per face, the maze first");
     for (int card = 0; card < tables.card_count; ++card)
         for (uint16_t face : tables.faces[static_cast<size_t>(card)])

@@ -82,7 +82,7 @@ void Tally2::count(const TensorSpec2& spec, const Tables& t, int seat, uint32_t 
 }
 
 void encode_saboteur2(const TensorSpec2& spec, const Round& round, const Tally2& tally, const Side2& side, int seat,
-                      float* put) {
+                      float* put, std::vector<uint16_t>* drawn) {
     const Maze& maze = round.maze;
     const int n = round.players;
     const int cells = spec.cells;
@@ -100,10 +100,14 @@ void encode_saboteur2(const TensorSpec2& spec, const Round& round, const Tally2&
             continue;
         }
         for (; planes; planes &= planes - 1) put[spec.maze + __builtin_ctz(planes) * cells + cell] = 1.0f;
+        if (drawn) drawn->push_back(static_cast<uint16_t>(cell));
     }
-    put[spec.maze + spec.ladder_plane * cells + spec.window_cell(START_KEY)] = 1.0f;  // the start's ladder
+    int start = spec.window_cell(START_KEY);
+    put[spec.maze + spec.ladder_plane * cells + start] = 1.0f;  // the start's ladder
     int goal_cells[3];
     for (int index = 0; index < 3; ++index) goal_cells[index] = spec.window_cell(GOAL_KEYS[index]);
+    if (drawn) drawn->insert(drawn->end(), {static_cast<uint16_t>(start), static_cast<uint16_t>(goal_cells[0]),
+                                            static_cast<uint16_t>(goal_cells[1]), static_cast<uint16_t>(goal_cells[2])});
     put_goals(round, seat, put, spec.goals, spec.maze + spec.face_down_plane * cells,
               spec.maze + spec.gold_plane * cells, goal_cells);
 

@@ -73,9 +73,12 @@ struct Side2 {
     bool open_hands;
 };
 
-// Writes the observation of ``seat`` into ``out`` (zeroed by the caller).
+// Writes the observation of ``seat`` into ``out`` (zeroed by the caller); with
+// ``drawn``, appends the window cells whose maze planes it wrote (the cards', the
+// start's and the goals'), so that the next observation in its place clears only those
+// planes and the blocks after the maze.
 void encode_saboteur2(const TensorSpec2& spec, const Round& round, const Tally2& tally, const Side2& side, int seat,
-                      float* out);
+                      float* out, std::vector<uint16_t>* drawn = nullptr);
 
 // The hand of ``seat`` in slot order (actions_saboteur2.py hand_slots: by CARD_CODES
 // index) into ``slots``; returns its size.
