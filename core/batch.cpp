@@ -55,6 +55,29 @@ uint32_t PyRandom::below(uint32_t n) {
     return r;
 }
 
+// -- what both editions' games share -----------------------------------------------
+
+void fresh_round(Round& round, const Tables* tables, int players, int first, const uint8_t* goals) {
+    std::memset(&round, 0, sizeof round);
+    round.tables = tables;
+    round.players = static_cast<uint8_t>(players);
+    round.first = round.to_move = static_cast<uint8_t>(first);
+    round.phase = PLAY;
+    round.last_turn = round.last_path = round.finder = NOBODY;
+    round.winner = NO_TEAM;
+    round.maze.clear(goals);
+    round.maze.put(START_KEY, START_SHAPE);
+    round.maze.find_network(*tables);
+}
+
+int next_first(const Round& round, int rule) {
+    // rules/game.py Game._next_first
+    const int n = round.players;
+    if (rule == 1) return (round.first + 1) % n;
+    if (rule == 2) return round.last_path == NOBODY ? round.first : round.last_path;
+    return (round.last_turn + 1) % n;
+}
+
 // -- one game -------------------------------------------------------------------------
 
 void NativeGame::start(const Tables* tables, const DealSpec& spec, uint64_t seed) {
@@ -91,13 +114,7 @@ void NativeGame::deal(const DealSpec& spec, int first) {
     uint8_t gold_size = round.gold_size;
     uint8_t gold[MAX_GOLD];
     std::copy(round.gold, round.gold + gold_size, gold);
-    std::memset(&round, 0, sizeof round);
-    round.tables = tables;
-    round.players = static_cast<uint8_t>(n);
-    round.first = round.to_move = static_cast<uint8_t>(first);
-    round.phase = PLAY;
-    round.last_turn = round.last_path = round.finder = NOBODY;
-    round.winner = NO_TEAM;
+    fresh_round(round, tables, n, first, goals);
     int miners = 0;
     for (int seat = 0; seat < n; ++seat) {
         round.miner[seat] = roles[seat];
@@ -111,9 +128,6 @@ void NativeGame::deal(const DealSpec& spec, int first) {
     std::copy(gold, gold + gold_size, round.gold);
     round.gold_size = gold_size;
     round.gold_draw = static_cast<uint8_t>(spec.gold_draw < 0 ? miners : spec.gold_draw);
-    round.maze.clear(goals);
-    round.maze.put(START_KEY, START_SHAPE);
-    round.maze.find_network(*tables);
     tally.clear();
     ++round_number;
     ++maze_version;
@@ -135,12 +149,7 @@ int NativeGame::play(const DealSpec& spec, uint32_t code, uint32_t& round_winner
         round.round_gold[seat] = 0;  // counted in nuggets now (score() adds the two)
     }
     if (round_number < spec.rounds) {
-        // rules/game.py Game._next_first
-        int first = round.first;
-        if (spec.next_round_start == 1) first = (first + 1) % n;
-        else if (spec.next_round_start == 2) first = round.last_path == NOBODY ? first : round.last_path;
-        else first = (round.last_turn + 1) % n;
-        deal(spec, first);
+        deal(spec, next_first(round, spec.next_round_start));
         return ROUND_ENDED;
     }
     int most = nuggets[0];

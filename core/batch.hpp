@@ -34,13 +34,24 @@ struct DealSpec {
     int players = 0;
     int hand_size = 0;
     int rounds = 3;
-    std::vector<uint8_t> role_pool;      // edition.role_pool(players): 1 a miner, 0 a saboteur
+    // edition.role_pool(players): the base game's 1 a miner, 0 a saboteur; Saboteur 2's
+    // index in the edition's role_codes.
+    std::vector<uint8_t> role_pool;
     std::vector<uint8_t> playing_cards;  // edition.playing_cards, as the core's card indices
     std::vector<uint8_t> gold_cards;     // GOLD_CARDS, in order
     int gold_draw = 0;                   // gold cards the finder draws; -1: one per miner
     int next_round_start = 0;            // 0 after-last, 1 rotate, 2 last-path
     bool open_hands = false;
+    int removed = 0;  // Saboteur 2: the cards removed unseen for each round
 };
+
+// A round dealt afresh, every field cleared: the start in the maze, ``first`` to move
+// (the editions' deals fill in the cards and roles).
+void fresh_round(Round& round, const Tables* tables, int players, int first, const uint8_t* goals);
+
+// The seat that starts the next round (rules/game.py Game._next_first), by the
+// next_round_start option's index.
+int next_first(const Round& round, int rule);
 
 // One game: its round in play, the rounds before it (nuggets) and its generator.
 struct NativeGame {

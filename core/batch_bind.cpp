@@ -14,30 +14,6 @@
 namespace nb = nanobind;
 using namespace sab;
 
-namespace {
-
-template <class T>
-using Array = nb::ndarray<T, nb::numpy, nb::c_contig, nb::device::cpu>;
-
-// A batch and the arrays it writes, kept alive as long as it is.
-struct PyBatch {
-    Batch batch;
-    Array<float> observations;
-    Array<int8_t> masks;
-    Array<float> rewards;
-    Array<uint8_t> done;
-    Array<int32_t> seats;
-    Array<uint64_t> next_seeds;
-    Array<uint8_t> wants_seed;
-};
-
-void check_rows(size_t rows, size_t size, size_t expected_rows, size_t expected_size, const char* name) {
-    if (rows != expected_rows || size != expected_size)
-        throw std::invalid_argument(std::string(name) + " has the wrong shape for this batch");
-}
-
-}  // namespace
-
 TensorSpec read_tensor_spec(const Tables& tables, nb::dict tensor) {
     TensorSpec t;
     auto get = [&](const char* key) { return nb::cast<int>(tensor[key]); };
@@ -95,6 +71,8 @@ DealSpec deal_spec(nb::dict deal) {
     return d;
 }
 
+using PyBatch = PyBatchOf<Batch>;
+
 PyBatch* make_batch(std::shared_ptr<Tables> tables, nb::dict tensor, nb::dict deal, int games, bool round_episodes,
                     bool win_rewards) {
     TensorSpec t = read_tensor_spec(*tables, tensor);
@@ -107,74 +85,17 @@ Table* make_table(std::shared_ptr<Tables> tables, nb::dict tensor, nb::dict deal
     return new Table(std::move(tables), std::move(t), deal_spec(deal));
 }
 
-void attach(PyBatch& self, Array<float> observations, Array<int8_t> masks, Array<float> rewards,
-            Array<uint8_t> done, Array<int32_t> seats, Array<uint64_t> next_seeds, Array<uint8_t> wants_seed) {
-    size_t games = static_cast<size_t>(self.batch.games());
-    const TensorSpec& spec = self.batch.tensors();
-    check_rows(observations.shape(0), observations.ndim() == 2 ? observations.shape(1) : 0, games,
-               static_cast<size_t>(spec.size), "observations");
-    check_rows(masks.shape(0), masks.ndim() == 2 ? masks.shape(1) : 0, games, static_cast<size_t>(spec.action_count),
-               "masks");
-    check_rows(rewards.shape(0), rewards.ndim() == 2 ? rewards.shape(1) : 0, games,
-               static_cast<size_t>(spec.players), "rewards");
-    for (auto [size, name] : {std::pair{done.size(), "done"}, {seats.size(), "seats"},
-                              {next_seeds.size(), "next_seeds"}, {wants_seed.size(), "wants_seed"}})
-        check_rows(size, 1, games, 1, name);
-    self.observations = observations, self.masks = masks, self.rewards = rewards, self.done = done;
-    self.seats = seats, self.next_seeds = next_seeds, self.wants_seed = wants_seed;
-    self.batch.attach({observations.data(), masks.data(), rewards.data(), done.data(), seats.data(),
-                       next_seeds.data(), wants_seed.data()});
-}
-
 }  // namespace
 
 void register_batch(nb::module_& m) {
-    nb::class_<PyBatch>(m, "Batch")
-        .def("attach", &attach, nb::arg("observations"), nb::arg("masks"), nb::arg("rewards"), nb::arg("done"),
-             nb::arg("seats"), nb::arg("next_seeds"), nb::arg("wants_seed"))
-        .def("reset",
-             [](PyBatch& self, Array<uint64_t> seeds) {
-                 if (!self.observations.data()) throw std::invalid_argument("attach the arrays first");
-                 if (seeds.size() != static_cast<size_t>(self.batch.games()))
-                     throw std::invalid_argument("one seed per game");
-                 self.batch.reset(seeds.data());
-             })
-        .def("step",
-             [](PyBatch& self, Array<const int64_t> actions) {
-                 if (!self.observations.data()) throw std::invalid_argument("attach the arrays first");
-                 if (actions.size() != static_cast<size_t>(self.batch.games()))
-                     throw std::invalid_argument("one action per game");
-                 return self.batch.step(actions.data());
-             })
-        .def("sample",
-             [](PyBatch& self, Array<int64_t> out) {
-                 if (out.size() != static_cast<size_t>(self.batch.games()))
-                     throw std::invalid_argument("one action per game");
-                 self.batch.sample(out.data());
-             })
-        .def("seed_sampler", [](PyBatch& self, uint64_t seed) { self.batch.seed_sampler(seed); })
-        .def("round_number", [](const PyBatch& self, int index) { return self.batch.game(index).round_number; })
-        .def_prop_ro("games", [](const PyBatch& self) { return self.batch.games(); });
-    nb::class_<Table>(m, "Table")
-        .def("start", &Table::start)
-        .def("observe",
-             [](const Table& self, int seat, Array<float> out) {
-                 if (out.size() != static_cast<size_t>(self.tensors().size) || seat < 0 || seat >= self.tensors().players)
-                     throw std::invalid_argument("a seat of the game, and a vector of the tensor's size");
-                 self.observe(seat, out.data());
-             })
-        .def("mask",
-             [](Table& self, Array<int8_t> out) {
-                 if (out.size() != static_cast<size_t>(self.tensors().action_count))
-                     throw std::invalid_argument("a mask has one entry per action id");
-                 self.mask(out.data());
-             })
-        .def("code_of", &Table::code_of)
-        .def("play", [](Table& self, uint32_t code) { return self.play(code); })
-        .def_prop_ro("to_move", [](const Table& self) {
-            uint8_t seat = self.game().round.to_move;
-            return seat == NOBODY ? -1 : static_cast<int>(seat);
-        });
+    nb::class_<PyBatch> batch(m, "Batch");
+    bind_batch_calls(batch);
+    nb::class_<Table> table(m, "Table");
+    bind_table_calls(table);
+    table.def_prop_ro("to_move", [](const Table& self) {
+        uint8_t seat = self.game().round.to_move;
+        return seat == NOBODY ? -1 : static_cast<int>(seat);
+    });
     // The layout alone, for a round of the core to encode (Round.observe, core/bind.cpp).
     nb::class_<TensorSpec>(m, "Tensors")
         .def_prop_ro("size", [](const TensorSpec& self) { return self.size; })

@@ -21,6 +21,7 @@
 #include "playout_bind.hpp"
 #include "round.hpp"
 #include "splitmix.hpp"
+#include "table_saboteur2_bind.hpp"
 
 namespace nb = nanobind;
 using namespace sab;
@@ -453,6 +454,7 @@ NB_MODULE(_core, m) {
         });
 
     register_batch(m);  // the batched environment (core/batch_bind.cpp)
+    register_table_saboteur2(m);  // Saboteur 2's game for the environments
     m.def("make_round", &make_round, nb::rv_policy::take_ownership, nb::arg("tables"), nb::arg("players"),
           nb::arg("first"), nb::arg("to_move"), nb::arg("phase"), nb::arg("hands"), nb::arg("pile"),
           nb::arg("broken"), nb::arg("miners"), nb::arg("goals"), nb::arg("cells"), nb::arg("revealed"),

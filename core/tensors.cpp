@@ -12,16 +12,6 @@ constexpr int CONNECTED = 0, DEAD_ENDS = 1, ROCKFALLS = 2, MAPS = 3, DISCARDS = 
 constexpr int DEAD_END = 16;  // rules/faces.py: the bit of a dead end's face
 constexpr int PHASE_COLUMN[2] = {3, 4};  // the table's columns of phase play, gold
 
-// A seat counted from ``from`` (0 <= both < players), without a division: this is
-// asked a few hundred times an observation.
-inline int relative(int seat, int from, int players) { return seat >= from ? seat - from : seat - from + players; }
-
-// ``out[index] += amount`` as tensors.py adds into its float32 array: in double, then
-// rounded to float, so that the two engines' vectors agree bit for bit.
-inline void add(float* out, int index, double amount) {
-    out[index] = static_cast<float>(static_cast<double>(out[index]) + amount);
-}
-
 int goal_index(int key) {
     for (int index = 0; index < 3; ++index)
         if (GOAL_KEYS[index] == key) return index;
@@ -85,9 +75,38 @@ void Tally::count(const Tables& t, int seat, uint32_t code) {
     }
 }
 
+void put_goals(const Round& round, int seat, float* put, int goals, int face_down, int gold_chance,
+               const int* goal_cells) {
+    const Maze& maze = round.maze;
+    const int gold_card = round.tables->gold_card;
+    int known[3];
+    bool gold_known = false;
+    int unknown = 0;
+    for (int index = 0; index < 3; ++index) {
+        bool mapped = false;
+        for (int i = 0; i < round.mapped_count[seat]; ++i) mapped |= round.mapped[seat][i] == index;
+        known[index] = maze.revealed[index] || mapped ? maze.goals[index] : -1;
+        gold_known |= known[index] == gold_card;
+        unknown += known[index] < 0;
+    }
+    for (int index = 0; index < 3; ++index) {
+        int cell = goal_cells[index];
+        int row = goals + 4 * index;
+        if (maze.revealed[index]) put[row] = 1.0f;
+        else put[face_down + cell] = 1.0f;
+        if (known[index] >= 0) {
+            bool gold = known[index] == gold_card;
+            put[row + 1] = 1.0f;
+            put[row + (gold ? 2 : 3)] = 1.0f;
+            if (gold) put[gold_chance + cell] = 1.0f;
+        } else if (!gold_known) {
+            put[gold_chance + cell] = static_cast<float>(1.0 / unknown);
+        }
+    }
+}
+
 void encode(const TensorSpec& spec, const Round& round, const Tally& tally, const GameSide& side, int seat,
             float* put, Written& written, bool maze_drawn) {
-    const Tables& t = *round.tables;
     const Maze& maze = round.maze;
     const int n = round.players;
     const int cells = spec.cells;
@@ -111,30 +130,9 @@ void encode(const TensorSpec& spec, const Round& round, const Tally& tally, cons
         }
     }
     const int outside = written.outside;
-    int known[3];
-    bool gold_known = false;
-    int unknown = 0;
-    for (int index = 0; index < 3; ++index) {
-        bool mapped = false;
-        for (int i = 0; i < round.mapped_count[seat]; ++i) mapped |= round.mapped[seat][i] == index;
-        known[index] = maze.revealed[index] || mapped ? maze.goals[index] : -1;
-        gold_known |= known[index] == t.gold_card;
-        unknown += known[index] < 0;
-    }
-    for (int index = 0; index < 3; ++index) {
-        int cell = spec.window_cell(GOAL_KEYS[index]);
-        int row = spec.goals + 4 * index;
-        if (maze.revealed[index]) put[row] = 1.0f;
-        else put[spec.maze + 6 * cells + cell] = 1.0f;
-        if (known[index] >= 0) {
-            bool gold = known[index] == t.gold_card;
-            put[row + 1] = 1.0f;
-            put[row + (gold ? 2 : 3)] = 1.0f;
-            if (gold) put[spec.maze + 7 * cells + cell] = 1.0f;
-        } else if (!gold_known) {
-            put[spec.maze + 7 * cells + cell] = static_cast<float>(1.0 / unknown);
-        }
-    }
+    int goal_cells[3];
+    for (int index = 0; index < 3; ++index) goal_cells[index] = spec.window_cell(GOAL_KEYS[index]);
+    put_goals(round, seat, put, spec.goals, spec.maze + 6 * cells, spec.maze + 7 * cells, goal_cells);
 
     // -- the seat's own cards and role -----------------------------------------------
     const double one_card = 1.0 / spec.hand_scale;

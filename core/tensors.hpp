@@ -100,6 +100,25 @@ struct Written {
 void encode(const TensorSpec& spec, const Round& round, const Tally& tally, const GameSide& side, int seat,
             float* out, Written& written, bool maze_drawn);
 
+// -- what both editions' tensors share (tensors_saboteur2.cpp too) ------------------
+
+// A seat counted from ``from`` (0 <= both < players), without a division: this is
+// asked a few hundred times an observation.
+inline int relative(int seat, int from, int players) { return seat >= from ? seat - from : seat - from + players; }
+
+// ``out[index] += amount`` as the Python encoders add into their float32 arrays: in
+// double, then rounded to float, so that the two engines' vectors agree bit for bit.
+inline void add(float* out, int index, double amount) {
+    out[index] = static_cast<float>(static_cast<double>(out[index]) + amount);
+}
+
+// The goals as envs/encoding.py put_goals writes them for ``seat``: per goal a row of
+// face up, known, gold, stone at ``goals``; on the maze planes that begin at
+// ``face_down`` and ``gold_chance``, the face-down goals and the chance each is the
+// gold; ``goal_cells`` are the goals' window cells.
+void put_goals(const Round& round, int seat, float* put, int goals, int face_down, int gold_chance,
+               const int* goal_cells);
+
 // The ids of the legal moves of the seat to move that have one, into ``ids`` (room for
 // the action count); returns how many. Round::legal lists the same moves, kind by kind,
 // as codes (the tests hold the masks equal to actions.py's from the rules' moves).

@@ -7,6 +7,7 @@
     scripts/bench_env.py --edition saboteur2 --coverage --bot random --players 2,5,12
     scripts/bench_env.py --edition duel --players 2    # saboteur_duel_v0 (speed only)
     scripts/bench_env.py --compare batch,pettingzoo,connect_four --players 5 --repeat 5
+    scripts/bench_env.py --edition saboteur2 --compare batch,pettingzoo,pettingzoo-python
 
 Speed: the wrapped ``saboteur_v0.env()`` (``saboteur2_v0.env()`` with
 ``--edition saboteur2``) stepped the way training code steps it,
@@ -19,7 +20,10 @@ runs every one in turn) and by the CPU time of this process, with the medians an
 their ratios to the first: ``batch`` is ``pysaboteur.envs.batch.BatchEnv`` of
 ``--num-envs`` games (its steps are the games' steps, observations and masks
 included), stepped with a uniformly random legal id per game (``sample_actions``);
-``pettingzoo`` is the wrapped ``saboteur_v0.env()`` as above; ``connect_four`` is
+``pettingzoo`` is the wrapped ``saboteur_v0.env()`` as above (with ``--edition
+saboteur2``, ``saboteur2_v0.env()`` and the batch of its games), ``pettingzoo-python``
+the same with its tensors and masks built by the Python encoders, as without the
+core; ``connect_four`` is
 PettingZoo's own ``connect_four_v3.env()`` stepped the same way (it needs pygame).
 
 Coverage: bots of one kind play whole games on the engine; at every position
@@ -81,12 +85,14 @@ def aec_steps(env: Any, steps: int, seed: int) -> tuple[float, int]:
     return time.process_time() - started, games
 
 
-def batch_steps(players: int, steps: int, seed: int, games: int) -> tuple[float, int]:
+def batch_steps(
+    players: int, steps: int, seed: int, games: int, edition: str = "base"
+) -> tuple[float, int]:
     """CPU seconds for ``steps`` game steps of a ``BatchEnv`` of ``games`` games, and
     the episodes that ended."""
     from pysaboteur.envs.batch import BatchEnv
 
-    env = BatchEnv(games, players=players, seed=seed)
+    env = BatchEnv(games, players=players, edition=edition, seed=seed)
     env.reset()
     made = ended = 0
     started = time.process_time()
@@ -103,14 +109,33 @@ def connect_four() -> Any:
     return connect_four_v3.env()
 
 
-def compare(names: list[str], players: int, steps: int, seed: int, repeat: int, games: int) -> None:
+def python_tensors(env: Any) -> Any:
+    """The wrapped env with its tensors and masks built by the Python encoders, as
+    without the core (the game still plays through the core)."""
+    env.unwrapped._native = None
+    return env
+
+
+def compare(
+    names: list[str],
+    players: int,
+    steps: int,
+    seed: int,
+    repeat: int,
+    games: int,
+    edition: str = "base",
+) -> None:
     """Steps per CPU second of each named environment, interleaved ``repeat`` times."""
+    module = EDITIONS[edition]
     runs: dict[str, Callable[[int], tuple[float, int]]] = {
-        "batch": lambda r: batch_steps(players, steps * 10, seed + r, games),
-        "pettingzoo": lambda r: aec_steps(saboteur_v0.env(players=players), steps, seed + r),
+        "batch": lambda r: batch_steps(players, steps * 10, seed + r, games, edition),
+        "pettingzoo": lambda r: aec_steps(module.env(players=players), steps, seed + r),
+        "pettingzoo-python": lambda r: aec_steps(
+            python_tensors(module.env(players=players)), steps, seed + r
+        ),
         "connect_four": lambda r: aec_steps(connect_four(), steps, seed + r),
     }
-    counts = {"batch": steps * 10, "pettingzoo": steps, "connect_four": steps}
+    counts = dict.fromkeys(runs, steps) | {"batch": steps * 10}
     unknown = set(names) - runs.keys()
     if unknown:
         raise SystemExit(f"no environment named {', '.join(sorted(unknown))}: {', '.join(runs)}")
@@ -186,6 +211,7 @@ def main() -> None:
                 arguments.seed,
                 arguments.repeat,
                 arguments.num_envs,
+                arguments.edition,
             )
         elif arguments.coverage:
             if arguments.edition not in WINDOWS:

@@ -5,7 +5,6 @@ same episode ends, stepped side by side on the same seeds and actions."""
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import pytest
 
@@ -20,58 +19,20 @@ from pysaboteur.native import core  # noqa: E402
 if core is None:
     pytest.skip("the batched environment needs the native core", allow_module_level=True)
 
+from native_env_helpers import step_side_by_side  # noqa: E402
+
 from pysaboteur.envs import saboteur_v0  # noqa: E402
 from pysaboteur.envs.batch import BatchEnv  # noqa: E402
 
 
-def step_side_by_side(
-    games: int, players: int, seed: int, steps: int, choices: int, **options: Any
-) -> tuple[int, int]:
-    """Steps a batch and one raw saboteur_v0 env per game with the same random legal
-    ids, comparing everything after every step; returns (episodes ended, rounds ended)."""
-    batch = BatchEnv(games, players=players, seed=seed, **options)
-    envs = [saboteur_v0.raw_env(players=players, **options) for _ in range(games)]
-    for index, env in enumerate(envs):
-        env._native = None  # the reference: tensors.py and actions.py from the seat's observation
-        env.reset(seed=seed + index)
-    observations, masks, seats = batch.reset()
-    choose = random.Random(choices)
-    episodes = rounds = 0
-    for _ in range(steps):
-        actions = []
-        for index, env in enumerate(envs):
-            agent = env.agent_selection
-            assert seats[index] == int(agent.split("_")[1])
-            seen = env.observe(agent)
-            assert np.array_equal(seen["observation"], observations[index])
-            assert np.array_equal(seen["action_mask"], masks[index])
-            actions.append(choose.choice(np.flatnonzero(masks[index]).tolist()))
-        before = [env.game.round_number for env in envs]  # type: ignore[union-attr]
-        observations, masks, rewards, done, seats = batch.step(actions)
-        for index, env in enumerate(envs):
-            env.step(actions[index])
-            expected = [env.rewards[agent] for agent in env.possible_agents]
-            assert rewards[index].tolist() == expected
-            game = env.game
-            assert game is not None
-            rounds += game.round_number != before[index] or game.is_over
-            ended = all(env.terminations.values())
-            assert bool(done[index]) == ended
-            if ended:
-                episodes += 1
-                env.reset()
-            assert batch.round_number(index) == env.game.round_number  # type: ignore[union-attr]
-    return episodes, rounds
-
-
 def test_three_games_of_four_players_through_their_ends_and_the_next() -> None:
-    episodes, rounds = step_side_by_side(3, 4, seed=11, steps=500, choices=1)
+    episodes, rounds = step_side_by_side(saboteur_v0, 3, 4, seed=11, steps=500, choices=1)
     assert episodes >= 3 and rounds >= 9  # every game ended, and new ones began
 
 
 def test_round_episodes_with_win_rewards() -> None:
     episodes, _ = step_side_by_side(
-        2, 5, seed=3, steps=300, choices=2, reward="win", episode="round"
+        saboteur_v0, 2, 5, seed=3, steps=300, choices=2, reward="win", episode="round"
     )
     assert episodes >= 4
 
@@ -99,7 +60,15 @@ def test_any_count_options_and_seed_play_the_same_games(
 ) -> None:
     rules = {"gold_draw": gold_draw, "next_round_start": next_round_start, "open_hands": open_hands}
     step_side_by_side(
-        2, players, seed, steps=450, choices=choices, reward=reward, episode=episode, rules=rules
+        saboteur_v0,
+        2,
+        players,
+        seed,
+        steps=450,
+        choices=choices,
+        reward=reward,
+        episode=episode,
+        rules=rules,
     )
 
 
@@ -124,6 +93,6 @@ def test_an_illegal_id_refuses_the_whole_step() -> None:
     assert np.array_equal(batch.observations, before)
 
 
-def test_saboteur2_is_refused_with_the_reason() -> None:
-    with pytest.raises(ValueError, match="base game only"):
-        BatchEnv(2, players=5, edition="saboteur2")
+def test_the_duel_is_refused_with_the_reason() -> None:
+    with pytest.raises(ValueError, match="base game and Saboteur 2, not"):
+        BatchEnv(2, players=2, edition="duel")

@@ -30,17 +30,17 @@ if core is None:
 DECKS: dict[str, Any] = {"shipped": None, "user": user_deck()}
 
 
-def duel_env(**options: Any) -> Any:
-    return lambda: saboteur_duel_v0.raw_env(**options)
+def play_duels(seed: int, choices: int, steps: int, **options: Any) -> int:
+    """Episodes ended, the native and the reference Duel stepped side by side."""
+    return play_both(saboteur_duel_v0, 2, seed, choices, steps, **options)["episodes"]
 
 
 def test_two_whole_games_seat_by_seat() -> None:
-    assert play_both(duel_env(), seed=5, choices=2, steps=500) >= 2
+    assert play_duels(seed=5, choices=2, steps=500) >= 2
 
 
 def test_round_episodes_with_a_user_deck() -> None:
-    env = duel_env(episode="round", reward="win", deck=DECKS["user"])
-    assert play_both(env, seed=9, choices=4, steps=300) >= 3
+    assert play_duels(9, 4, 300, episode="round", reward="win", deck=DECKS["user"]) >= 3
 
 
 def test_an_illegal_id_is_refused_by_the_native_mask() -> None:
@@ -76,8 +76,7 @@ def test_every_deck_and_option(
     seed: int, choices: int, episode: str, deck: str, open_hands: bool
 ) -> None:
     rules = {"open_hands": open_hands}
-    env = duel_env(episode=episode, rules=rules, deck=DECKS[deck])
-    play_both(env, seed, choices, steps=200)
+    play_duels(seed, choices, 200, episode=episode, rules=rules, deck=DECKS[deck])
 
 
 @pytest.mark.parametrize(

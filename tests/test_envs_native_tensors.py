@@ -4,8 +4,6 @@ at every step, through round and game ends, for every option."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 np = pytest.importorskip("numpy")
@@ -13,7 +11,7 @@ pytest.importorskip("pettingzoo")
 
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
-from native_env_helpers import play_both as play_with_the_reference  # noqa: E402
+from native_env_helpers import play_both, step_an_illegal_id  # noqa: E402
 
 from pysaboteur.envs import saboteur_v0  # noqa: E402
 from pysaboteur.native import core  # noqa: E402
@@ -24,27 +22,18 @@ if core is None:
     )
 
 
-def play_both(players: int, seed: int, choices: int, steps: int, **options: Any) -> int:
-    return play_with_the_reference(
-        lambda: saboteur_v0.raw_env(players=players, **options), seed, choices, steps
-    )
-
-
 def test_a_whole_game_and_the_next_seat_by_seat() -> None:
-    assert play_both(4, seed=2, choices=3, steps=400) >= 1
+    assert play_both(saboteur_v0, 4, seed=2, choices=3, steps=400)["episodes"] >= 1
 
 
 def test_round_episodes_end_with_the_rules_view_of_the_round() -> None:
-    assert play_both(3, seed=8, choices=1, steps=250, episode="round", reward="win") >= 2
+    counts = play_both(saboteur_v0, 3, seed=8, choices=1, steps=250, episode="round", reward="win")
+    assert counts["episodes"] >= 2
 
 
 def test_an_illegal_id_is_refused_by_the_native_mask() -> None:
-    env = saboteur_v0.raw_env(players=5)
-    env.reset(seed=4)
-    mask = env.observe(env.agent_selection)["action_mask"]
-    illegal = int(np.flatnonzero(mask == 0)[0])
     with pytest.raises(ValueError, match="is not legal"):
-        env.step(illegal)
+        step_an_illegal_id(saboteur_v0, 5)
 
 
 @settings(max_examples=10, deadline=None)
@@ -67,4 +56,4 @@ def test_every_count_and_option(
     open_hands: bool,
 ) -> None:
     rules = {"gold_draw": gold_draw, "next_round_start": next_round_start, "open_hands": open_hands}
-    play_both(players, seed, choices, steps=300, episode=episode, rules=rules)
+    play_both(saboteur_v0, players, seed, choices, steps=300, episode=episode, rules=rules)

@@ -1,10 +1,12 @@
 """Many games stepped in one call, for learning: ``BatchEnv``.
 
-The native core plays ``num_envs`` games of the base game side by side, on one
-core, and writes into arrays made once (as EnvPool does), for each game, the
-seat to move's observation tensor (:mod:`.tensors`) and action mask
-(:mod:`.actions`), the rewards of the step and whether it ended an episode;
-a game whose episode ended goes on at once with the next one (automatic reset).
+The native core plays ``num_envs`` games of the base game (or of Saboteur 2,
+``edition="saboteur2"``) side by side, on one core, and writes into arrays made
+once (as EnvPool does), for each game, the seat to move's observation tensor
+(:mod:`.tensors`, :mod:`.tensors_saboteur2`) and action mask (:mod:`.actions`,
+:mod:`.actions_saboteur2`), the rewards of the step and whether it ended an
+episode; a game whose episode ended goes on at once with the next one
+(automatic reset).
 
 >>> from pysaboteur.envs.batch import BatchEnv
 >>> env = BatchEnv(8, players=4, seed=1)
@@ -17,9 +19,10 @@ a game whose episode ended goes on at once with the next one (automatic reset).
 ((8, 4), dtype('bool'))
 
 Game ``i`` of ``BatchEnv(n, seed=s)`` plays exactly the games that
-``saboteur_v0.raw_env`` plays after ``reset(seed=s + i)`` and then ``reset()``
-at each episode's end, with the same observations, masks and rewards for the
-same actions (``tests/test_batch_env.py`` steps both side by side).
+``saboteur_v0.raw_env`` (``saboteur2_v0.raw_env``) plays after ``reset(seed=s + i)``
+and then ``reset()`` at each episode's end, with the same observations, masks and
+rewards for the same actions (``tests/test_batch_env.py``,
+``tests/test_batch_env_saboteur2.py`` step both side by side).
 ``docs/envs.md`` ("The batched environment") describes the arrays.
 """
 
@@ -32,21 +35,26 @@ from gymnasium.utils import seeding
 
 from ..native import core
 from ..native.engine import engine_for
+from ..native.playout import saboteur2_tables
 from ..rules.editions import find_edition
 from ..rules.options import Options
+from . import saboteur2_v0, saboteur_v0
 from .aec import EPISODES
 from .native_tensors import deal_spec, tensor_spec
-from .saboteur_v0 import REWARDS
+from .native_tensors_saboteur2 import deal_spec_saboteur2, tensor_spec_saboteur2
 
-#: The editions the batch plays: those the native core builds tensors for.
-BATCH_EDITIONS: Final = ("base",)
+#: The editions the batch plays (those the native core builds tensors for), with the
+#: rewards of each: its score's, first, and ``"win"``.
+BATCH_EDITIONS: Final = {"base": saboteur_v0.REWARDS, "saboteur2": saboteur2_v0.REWARDS}
 
 
 class BatchEnv:
     """``num_envs`` games of one edition, stepped together (the module says how).
 
-    - ``players``, ``reward`` (``"nuggets"`` or ``"win"``), ``episode`` (``"game"``
-      or ``"round"``) and ``rules`` as for ``saboteur_v0.env``;
+    - ``edition``: ``"saboteur"`` (the base game) or ``"saboteur2"``;
+    - ``players``, ``reward`` (``"nuggets"``, Saboteur 2's ``"gold"``, or ``"win"``;
+      None: the edition's score), ``episode`` (``"game"`` or ``"round"``) and
+      ``rules`` as for ``saboteur_v0.env`` (``saboteur2_v0.env``);
     - ``seed``: game ``i`` draws its games from ``seed + i`` as
       ``saboteur_v0`` does from ``reset(seed=seed + i)`` (None: from the system).
 
@@ -60,25 +68,26 @@ class BatchEnv:
         players: int = 5,
         edition: str = "saboteur",
         seed: int | None = None,
-        reward: str = "nuggets",
+        reward: str | None = None,
         episode: str = "game",
         rules: Options | dict[str, Any] | None = None,
     ) -> None:
         found = find_edition(edition)
         if found.name not in BATCH_EDITIONS:
             raise ValueError(
-                f"the batched environment plays the base game only, not {found.title}: "
-                "the native core does not build its tensors yet (use saboteur2_v0)"
+                f"the batched environment plays the base game and Saboteur 2, not {found.title}"
             )
         native = engine_for(found)
         if core is None or native is None:
             raise RuntimeError(
                 "the batched environment needs the native core, which is not built here "
-                "(docs/engine.md); saboteur_v0 runs without it"
+                "(docs/engine.md); saboteur_v0 and saboteur2_v0 run without it"
             )
         found.check_players(players)
-        if reward not in REWARDS:
-            raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
+        rewards = BATCH_EDITIONS[found.name]
+        reward = rewards[0] if reward is None else reward
+        if reward not in rewards:
+            raise ValueError(f"reward must be one of {', '.join(rewards)}, not {reward!r}")
         if episode not in EPISODES:
             raise ValueError(f"episode must be one of {', '.join(EPISODES)}, not {episode!r}")
         if num_envs < 1:
@@ -90,17 +99,24 @@ class BatchEnv:
         self.reward = reward
         self.episode = episode
         self.rules = options
-        spec = tensor_spec(players)
+        ends = {"round_episodes": episode == "round", "win_rewards": reward == "win"}
+        if found.name == "saboteur2":
+            spec = tensor_spec_saboteur2(players)
+            self._batch: Any = core.make_batch_saboteur2(
+                native.tables,
+                saboteur2_tables(found),
+                spec,
+                deal_spec_saboteur2(players, options),
+                num_envs,
+                **ends,
+            )
+        else:
+            spec = tensor_spec(players)
+            self._batch = core.make_batch(
+                native.tables, spec, deal_spec(found, players, options), num_envs, **ends
+            )
         self.observation_size: int = spec["size"]
         self.action_count: int = spec["action_count"]
-        self._batch = core.make_batch(
-            native.tables,
-            spec,
-            deal_spec(found, players, options),
-            num_envs,
-            round_episodes=episode == "round",
-            win_rewards=reward == "win",
-        )
         self.observations = np.zeros((num_envs, self.observation_size), np.float32)
         self.masks = np.zeros((num_envs, self.action_count), np.int8)
         self.rewards = np.zeros((num_envs, players), np.float32)
@@ -160,7 +176,7 @@ class BatchEnv:
     def sample_actions(self) -> np.ndarray:
         """A uniformly random legal id per game, among the ones of its mask (drawn from
         the batch's own generator, seeded by ``seed``): a random policy's actions
-        without reading 6,000 mask entries per game in NumPy."""
+        without reading thousands of mask entries per game in NumPy."""
         chosen = self._chosen
         self._batch.sample(chosen)
         return chosen
@@ -170,5 +186,5 @@ class BatchEnv:
         return int(self._batch.round_number(index))
 
     def _game_seed(self, index: int) -> int:
-        # saboteur_v0's reset: each new game's seed from the slot's generator.
+        # The PettingZoo env's reset: each new game's seed from the slot's generator.
         return int(self._generators[index].integers(2**63 - 1))

@@ -1,8 +1,10 @@
-"""The base game's tensors and masks built by the native core, for ``saboteur_v0``:
-a game of the core (core/batch.cpp ``Table``) dealt from the same seed as the
-environment's :class:`~pysaboteur.rules.Game` and played move for move beside it,
-so that an observation costs one call instead of a seat observation and its
-encoding (:mod:`.tensors`, which stays the reference and serves without the core).
+"""The tensors and masks built by the native core, for ``saboteur_v0`` and
+``saboteur2_v0``: a game of the core (core/batch.cpp ``Table``, Saboteur 2's
+core/table_saboteur2.cpp ``Table2``) dealt from the same seed as the environment's
+:class:`~pysaboteur.rules.Game` and played move for move beside it, so that an
+observation costs one call instead of a seat observation and its encoding
+(:mod:`.tensors`, :mod:`.tensors_saboteur2`, which stay the reference and serve
+without the core).
 """
 
 from __future__ import annotations
@@ -13,12 +15,16 @@ import numpy as np
 
 from ..native import core
 from ..native.engine import engine_for
+from ..native.playout import saboteur2_tables
 from ..rules.options import Options
+from .actions_saboteur2 import EDITION as SABOTEUR2
 from .native_tensors import BASE, deal_spec, tensor_spec
+from .native_tensors_saboteur2 import deal_spec_saboteur2, tensor_spec_saboteur2
 
 
 class NativeTable:
-    """One game of the core with the tensors of ``players`` seats."""
+    """One game of the core with the tensors of ``players`` seats (either edition's:
+    both tables of the core answer the same calls)."""
 
     def __init__(self, table: Any, size: int, ids: int) -> None:
         self._table = table
@@ -55,4 +61,19 @@ def native_table(players: int, options: Options) -> NativeTable | None:
         return None
     spec = tensor_spec(players)
     table = core.make_table(engine.tables, spec, deal_spec(BASE, players, options))
+    return NativeTable(table, spec["size"], spec["action_count"])
+
+
+def native_table_saboteur2(players: int, options: Options) -> NativeTable | None:
+    """The core's table for a game of Saboteur 2, or None where the pure engine plays."""
+    engine = engine_for(SABOTEUR2)
+    if core is None or engine is None:
+        return None
+    spec = tensor_spec_saboteur2(players)
+    table = core.make_table_saboteur2(
+        engine.tables,
+        saboteur2_tables(SABOTEUR2),
+        spec,
+        deal_spec_saboteur2(players, options),
+    )
     return NativeTable(table, spec["size"], spec["action_count"])

@@ -24,6 +24,7 @@ from ..rules.observation import Observation
 from ..rules.results import GoldPiecesResult
 from .actions_saboteur2 import EDITION, ActionSpace2
 from .aec import EPISODES, ILLEGAL_REWARD, RENDER_MODES, SaboteurAECEnv, wrapped
+from .native_table import native_table_saboteur2
 from .tensors_saboteur2 import ObservationEncoder2, round_end_observation, table_text
 
 __all__ = ["EPISODES", "ILLEGAL_REWARD", "REWARDS", "env", "raw_env"]
@@ -71,6 +72,7 @@ class raw_env(SaboteurAECEnv[ActionSpace2, ObservationEncoder2]):  # (lower case
         super().__init__(
             players, reward, episode, rules, render_mode, ActionSpace2, ObservationEncoder2
         )
+        self._native = native_table_saboteur2(players, self.rules)
 
     def _ids_of_legal_moves(self, game: Game) -> dict[int, Move]:
         assert game.to_move is not None

@@ -159,7 +159,7 @@ _PLAYS: Final = (
 PLAY_FEATURES: Final = tuple(
     f"{name} / {scale:g}" if scale != 1.0 else name for name, scale in _PLAYS
 )
-_PLAY_SCALE: Final = tuple(scale for _, scale in _PLAYS)
+PLAY_SCALE: Final = tuple(scale for _, scale in _PLAYS)
 _T_TUNNEL, _T_DEAD, _T_LADDER, _T_BLUE, _T_GREEN, _T_CRYSTAL = range(6)
 _T_ROCKFALL, _T_MAP, _T_DISCARDS, _T_DISCARDED, _T_CLEAR, _T_THEFT, _T_GOAL = range(6, 13)
 
@@ -178,12 +178,12 @@ _AIMED: Final = (
 )
 AIMED_FEATURES: Final = tuple(f"{kind} / {scale}" for kind, scale in _AIMED)
 _AIMED_INDEX: Final = {kind: index for index, (kind, _) in enumerate(_AIMED)}
-_AIMED_SCALE: Final = tuple(float(scale) for _, scale in _AIMED)
+AIMED_SCALE: Final = tuple(float(scale) for _, scale in _AIMED)
 
 GOLD_PIECES: Final = 60.0  # divides gold pieces, capped at 1 (about 19 a round at most)
-_OUTSIDE: Final = float(sum(EDITION.tunnel_counts.values()))  # 64 tunnel cards
-_CRYSTALS: Final = float(_count("crystal"))
-_RESERVE: Final = float(sum(DWARF_CARDS.values()))  # 15
+OUTSIDE: Final = float(sum(EDITION.tunnel_counts.values()))  # 64 tunnel cards
+CRYSTALS: Final = float(_count("crystal"))
+RESERVE: Final = float(sum(DWARF_CARDS.values()))  # 15
 TABLE_FEATURES: Final = (
     "round 1",
     "round 2",
@@ -193,10 +193,10 @@ TABLE_FEATURES: Final = (
     "phase over",
     f"draw pile / {IN_PLAY:g}",
     f"discard pile / {len(EDITION.playing_cards)}",
-    f"role reserve / {_RESERVE:g}",
+    f"role reserve / {RESERVE:g}",
     f"own gold pieces / {GOLD_PIECES:g}",
-    f"crystals in the maze / {_CRYSTALS:g}",
-    f"face-up cards outside the window / {_OUTSIDE:g}",
+    f"crystals in the maze / {CRYSTALS:g}",
+    f"face-up cards outside the window / {OUTSIDE:g}",
 )
 _PHASES: Final = {"play": 3, "steal": 4, "over": 5}
 
@@ -210,7 +210,7 @@ _GOLD_PLANE: Final = MAZE_PLANES.index("gold chance") * CELLS
 _GOAL_CELL_INDEX: Final = tuple((y - Y_MIN) * WIDTH + (x - X_MIN) for x, y in GOAL_CELLS)
 
 
-def _planes_of(code: str) -> tuple[int, ...]:
+def planes_of(code: str) -> tuple[int, ...]:
     """The maze planes (as offsets into the vector) that are 1 where a card lies so."""
     face = face_parts(face_of(code))
     planes = [plane for plane, side in enumerate(SIDES) if face.sides & side]
@@ -236,7 +236,7 @@ _SHOWN_FACES: Final = (
     *("NESW", "NE", "NW", "ES", "SW"),
 )
 _LYING: Final = {
-    code: tuple(tuple(plane + cell for plane in _planes_of(code)) for cell in range(CELLS))
+    code: tuple(tuple(plane + cell for plane in planes_of(code)) for cell in range(CELLS))
     for code in dict.fromkeys(_SHOWN_FACES)
 }
 _CRYSTAL_FACES: Final = frozenset(code for code in _LYING if face_parts(face_of(code)).crystal)
@@ -471,11 +471,11 @@ class ObservationEncoder2(BlockEncoder):
         plays_at = at["plays"]
         width = len(PLAY_FEATURES) + len(AIMED_FEATURES) * n
         for (actor, column), count in tally.plays.items():
-            put[plays_at + ((actor - seat) % n) * width + column] = count / _PLAY_SCALE[column]
+            put[plays_at + ((actor - seat) % n) * width + column] = count / PLAY_SCALE[column]
         targets = plays_at + len(PLAY_FEATURES)
         for (actor, aim, target), count in tally.aimed.items():
             row = ((actor - seat) % n) * width
-            put[targets + row + aim * n + (target - seat) % n] = count / _AIMED_SCALE[aim]
+            put[targets + row + aim * n + (target - seat) % n] = count / AIMED_SCALE[aim]
 
         # -- the table -----------------------------------------------------------------
         table = at["table"]
@@ -483,10 +483,10 @@ class ObservationEncoder2(BlockEncoder):
         put[table + _PHASES[observation["phase"]]] = 1.0
         put[table + 6] = observation["draw_pile"] / IN_PLAY
         put[table + 7] = observation["discard_pile"] / len(EDITION.playing_cards)
-        put[table + 8] = observation.get("reserve", 0) / _RESERVE
+        put[table + 8] = observation.get("reserve", 0) / RESERVE
         put[table + 9] = min(pieces[seat] / GOLD_PIECES, 1.0)
-        put[table + 10] = min(crystals, _CRYSTALS) / _CRYSTALS
-        put[table + 11] = min(outside, _OUTSIDE) / _OUTSIDE
+        put[table + 10] = min(crystals, CRYSTALS) / CRYSTALS
+        put[table + 11] = min(outside, OUTSIDE) / OUTSIDE
         return np.frombuffer(put, dtype=np.float32)  # shares put's memory, writable
 
 

@@ -1,0 +1,243 @@
+#include "tensors_saboteur2.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+#include "tensors.hpp"
+
+namespace sab {
+
+namespace {
+
+// The columns of a row of ``plays`` that are not a placement's (tensors_saboteur2.py
+// _T_ROCKFALL ... _T_GOAL), and the aimed kinds (AIMED_FEATURES).
+constexpr int ROCKFALLS = 6, MAPS = 7, DISCARD_TURNS = 8, DISCARDED = 9, CLEARS = 10, THEFTS = 11, LOOKED = 12;
+constexpr int AIM_BREAK = 0, AIM_FIX = 1, AIM_TRAPPED = 2, AIM_FREE = 3, AIM_HANDS_OFF = 4, AIM_SWAP_HAND = 5,
+              AIM_INSPECTION = 6, AIM_SWAP_HATS = 7, AIM_STEAL = 8;
+constexpr int PHASE_PLAY = 3, PHASE_STEAL = 4;  // the table's columns
+
+int aim_of(int kind) {
+    switch (kind) {
+        case BREAK: return AIM_BREAK;
+        case FIX: return AIM_FIX;
+        case TRAPPED: return AIM_TRAPPED;
+        case FREE_AT_LAST: return AIM_FREE;
+        case HANDS_OFF: return AIM_HANDS_OFF;
+        case SWAP_HAND: return AIM_SWAP_HAND;
+        case INSPECTION: return AIM_INSPECTION;
+        case SWAP_HATS: return AIM_SWAP_HATS;
+        case STEAL: return AIM_STEAL;
+        default: return -1;
+    }
+}
+
+}  // namespace
+
+int hand_in_slots(const TensorSpec2& spec, const Round& round, int seat, uint8_t* slots) {
+    int size = round.hand_size[seat];
+    std::copy(round.hand[seat], round.hand[seat] + size, slots);
+    std::sort(slots, slots + size, [&spec](uint8_t a, uint8_t b) { return spec.hand_index[a] < spec.hand_index[b]; });
+    return size;
+}
+
+void Tally2::clear() {
+    std::memset(plays, 0, sizeof plays);
+    std::memset(aimed, 0, sizeof aimed);
+    std::fill(hats, hats + MAX_SEATS, int16_t{-1});
+}
+
+void Tally2::count(const TensorSpec2& spec, const Tables& t, int seat, uint32_t code, int index) {
+    int kind = kind_of(code);
+    uint8_t* row = plays[seat];
+    switch (kind) {
+        case PLACE:
+            for (unsigned bits = spec.face_plays[t.faces[card_of(code)][face_index_of(code)]]; bits; bits &= bits - 1)
+                ++row[__builtin_ctz(bits)];
+            return;
+        case DISCARD:
+            ++row[DISCARD_TURNS];
+            row[DISCARDED] = static_cast<uint8_t>(row[DISCARDED] + 1 + (second_of(code) >= 0) + (third_of(code) >= 0));
+            return;
+        case CLEAR:
+            ++row[CLEARS];
+            return;
+        case ROCKFALL:
+            ++row[ROCKFALLS];
+            return;
+        case MAP:
+            ++row[MAPS];
+            for (int goal = 0; goal < 3; ++goal)
+                if (GOAL_KEYS[goal] == cell_of(code)) row[LOOKED + goal] = 1;  // looked at twice is still 1
+            return;
+        case THEFT:
+            ++row[THEFTS];
+            return;
+        default:
+            break;
+    }
+    int aim = aim_of(kind);
+    if (aim < 0) return;
+    ++aimed[seat][aim][target_of(code)];
+    if (aim == AIM_SWAP_HATS) hats[target_of(code)] = static_cast<int16_t>(index);
+}
+
+void encode_saboteur2(const TensorSpec2& spec, const Round& round, const Tally2& tally, const Side2& side, int seat,
+                      float* put, std::vector<uint16_t>* drawn) {
+    const Maze& maze = round.maze;
+    const int n = round.players;
+    const int cells = spec.cells;
+    const int cards = spec.card_codes;
+
+    // -- maze and goals ------------------------------------------------------------
+    int outside = 0, crystals = 0;
+    for (int i = 0; i < maze.cell_count; ++i) {
+        int s = maze.slot_of[i];
+        unsigned planes = spec.face_planes[maze.slot_face[s]];
+        crystals += planes >> spec.crystal_plane & 1;
+        int cell = spec.window_cell(maze.slot_key[s]);
+        if (cell < 0) {
+            ++outside;
+            continue;
+        }
+        for (; planes; planes &= planes - 1) put[spec.maze + __builtin_ctz(planes) * cells + cell] = 1.0f;
+        if (drawn) drawn->push_back(static_cast<uint16_t>(cell));
+    }
+    int start = spec.window_cell(START_KEY);
+    put[spec.maze + spec.ladder_plane * cells + start] = 1.0f;  // the start's ladder
+    int goal_cells[3];
+    for (int index = 0; index < 3; ++index) goal_cells[index] = spec.window_cell(GOAL_KEYS[index]);
+    if (drawn) drawn->insert(drawn->end(), {static_cast<uint16_t>(start), static_cast<uint16_t>(goal_cells[0]),
+                                            static_cast<uint16_t>(goal_cells[1]), static_cast<uint16_t>(goal_cells[2])});
+    put_goals(round, seat, put, spec.goals, spec.maze + spec.face_down_plane * cells,
+              spec.maze + spec.gold_plane * cells, goal_cells);
+
+    // -- the seat's own cards, role and looks ---------------------------------------
+    const double one_card = 1.0 / spec.hand_scale;
+    uint8_t slots[MAX_HAND];
+    int size = hand_in_slots(spec, round, seat, slots);
+    for (int slot = 0; slot < size && slot < TensorSpec2::SLOTS; ++slot) {
+        int index = spec.hand_index[slots[slot]];
+        add(put, spec.hand + index, one_card);
+        put[spec.slots + slot * cards + index] = 1.0f;
+    }
+    put[spec.role + round.role[seat]] = 1.0f;
+    if (side.open_hands)
+        for (int other = 0; other < n; ++other) {
+            int row = spec.open_hands + relative(other, seat, n) * cards;
+            for (int i = 0; i < round.hand_size[other]; ++i) add(put, row + spec.hand_index[round.hand[other][i]], one_card);
+        }
+    int seen[MAX_SEATS];
+    std::fill(seen, seen + n, -1);
+    for (int i = 0; i < round.look_count; ++i) {
+        const Look& look = round.looks[i];
+        if (look.viewer != seat) continue;
+        if (look.laid_aside) add(put, spec.laid_aside + look.laid_aside - 1, 0.5);
+        seen[look.seat] = look.role;  // the last look counts
+        put[spec.looks + relative(look.seat, seat, n) * spec.look_width + TensorSpec2::ROLES] =
+            tally.hats[look.seat] > look.move ? 1.0f : 0.0f;
+    }
+    for (int other = 0; other < n; ++other)
+        if (seen[other] >= 0) put[spec.looks + relative(other, seat, n) * spec.look_width + seen[other]] = 1.0f;
+    int last_swap[MAX_SEATS];
+    std::fill(last_swap, last_swap + n, -1);
+    for (int i = 0; i < round.swap_count; ++i) {
+        const SwapRecord& swap = round.swaps[i];
+        if (swap.seat == seat) last_swap[swap.other] = i;
+        else if (swap.other == seat) last_swap[swap.seat] = i;
+    }
+    for (int other = 0; other < n; ++other) {
+        if (last_swap[other] < 0) continue;
+        const SwapRecord& swap = round.swaps[last_swap[other]];
+        bool mine = swap.seat == seat;
+        const uint8_t* gave = mine ? swap.gave : swap.got;
+        int count = mine ? swap.gave_size : swap.got_size;
+        int row = spec.swaps + relative(other, seat, n) * cards;
+        for (int c = 0; c < count; ++c) add(put, row + spec.hand_index[gave[c]], one_card);
+    }
+
+    // -- seats, counted from the observing seat ------------------------------------
+    for (int other = 0; other < n; ++other) {
+        int row = spec.seats + relative(other, seat, n) * spec.seat_width;
+        for (int tool = 0; tool < 3; ++tool)
+            if (round.broken[other] & (1 << tool)) put[row + tool] = 1.0f;
+        if (round.trapped[other]) put[row + 3] = 1.0f;
+        put[row + 7] = static_cast<float>(round.hand_size[other] / spec.hand_scale);
+        put[row + 9] = static_cast<float>(std::min(side.pieces[other] / spec.gold_scale, 1.0));
+    }
+    for (int i = 0; i < round.thief_count; ++i)
+        put[spec.seats + relative(round.thieves[i], seat, n) * spec.seat_width + 4] = 1.0f;
+    for (int order = 0; order < side.stealing_count; ++order)
+        put[spec.seats + relative(side.stealing[order], seat, n) * spec.seat_width + (order ? 6 : 5)] = 1.0f;
+    if (side.to_move >= 0) put[spec.seats + relative(side.to_move, seat, n) * spec.seat_width + 8] = 1.0f;
+
+    for (int actor = 0; actor < n; ++actor) {
+        int row = spec.plays + relative(actor, seat, n) * spec.play_width;
+        for (int column = 0; column < TensorSpec2::PLAY_COLUMNS; ++column)
+            if (int count = tally.plays[actor][column])
+                put[row + column] = static_cast<float>(count / spec.play_scale[static_cast<size_t>(column)]);
+        for (int aim = 0; aim < TensorSpec2::AIMED_KINDS; ++aim)
+            for (int target = 0; target < n; ++target)
+                if (int count = tally.aimed[actor][aim][target])
+                    put[row + TensorSpec2::PLAY_COLUMNS + aim * n + relative(target, seat, n)] =
+                        static_cast<float>(count / spec.aimed_scale[static_cast<size_t>(aim)]);
+    }
+
+    // -- the table -----------------------------------------------------------------
+    const int table = spec.table;
+    put[table + side.round_number - 1] = 1.0f;
+    put[table + (side.stealing_phase ? PHASE_STEAL : PHASE_PLAY)] = 1.0f;
+    put[table + 6] = static_cast<float>(round.pile_size / spec.in_play);
+    put[table + 7] = static_cast<float>(round.discards / spec.discard_scale);
+    put[table + 8] = static_cast<float>(round.reserve_size / spec.reserve_scale);
+    put[table + 9] = static_cast<float>(std::min(side.pieces[seat] / spec.gold_scale, 1.0));
+    put[table + 10] = static_cast<float>(std::min<double>(crystals, spec.crystals) / spec.crystals);
+    put[table + 11] = static_cast<float>(std::min<double>(outside, spec.outside) / spec.outside);
+}
+
+int id_of_code_saboteur2(const TensorSpec2& spec, int players, int seat, uint32_t code, const uint8_t* slots,
+                         int size) {
+    const int n = players;
+    const int kind = kind_of(code), card = card_of(code);
+    switch (kind) {
+        case PLACE: {
+            int cell = spec.window_cell(cell_of(code));
+            return cell < 0 ? -1 : spec.place_first[static_cast<size_t>(card * 2 + face_index_of(code))] + cell;
+        }
+        case ROCKFALL: {
+            int cell = spec.window_cell(cell_of(code));
+            return cell < 0 ? -1 : spec.rockfall_start + cell;
+        }
+        case MAP:
+            for (int goal = 0; goal < 3; ++goal)
+                if (GOAL_KEYS[goal] == cell_of(code)) return spec.map_start + goal;
+            return -1;
+        case DISCARD:
+        case CLEAR: {
+            // actions_saboteur2.py: the canonical slots, each card's first free slots.
+            int moved[3] = {card, second_of(code), kind == DISCARD ? third_of(code) : -1};
+            unsigned taken = 0;
+            for (int played : moved) {
+                if (played < 0) continue;
+                int slot = 0;
+                while (slot < size && (slots[slot] != played || (taken >> slot & 1))) ++slot;
+                if (slot >= TensorSpec2::SLOTS) return -1;
+                taken |= 1u << slot;
+            }
+            if (kind == DISCARD) return spec.discard_start + spec.discard_set[taken];
+            return spec.clear_start + front_of(code) * spec.pairs + spec.slot_pair[taken];
+        }
+        case PASS:
+            return spec.pass_action;
+        case THEFT:
+            return spec.theft_action;
+        case STEAL:
+            return spec.steal_first + relative(target_of(code), seat, n);
+        case BREAK:
+        case FIX:
+            return spec.aim_first[static_cast<size_t>(card)][tool_of(code)] + relative(target_of(code), seat, n);
+        default:
+            return spec.aim_first[static_cast<size_t>(card)][0] + relative(target_of(code), seat, n);
+    }
+}
+
+}  // namespace sab

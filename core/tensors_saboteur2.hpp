@@ -1,0 +1,93 @@
+// Saboteur 2's observation tensor and action ids, built from the core's round
+// (pysaboteur/envs/tensors_saboteur2.py and actions_saboteur2.py are the reference and
+// say what every entry means). As for the base game (tensors.hpp), nothing here is
+// typed by hand: the offsets, scales, per-face planes and id blocks come from those
+// modules (pysaboteur/envs/native_tensors_saboteur2.py).
+#pragma once
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "round.hpp"
+
+namespace sab {
+
+struct TensorSpec2 {
+    static constexpr int PLAY_COLUMNS = 15;  // tensors_saboteur2.py PLAY_FEATURES
+    static constexpr int AIMED_KINDS = 9;    // tensors_saboteur2.py AIMED_FEATURES
+    static constexpr int ROLES = 6;          // tensors_saboteur2.py ROLES
+    static constexpr int SLOTS = 6;          // actions_saboteur2.py HAND_SLOTS
+    int players = 0;
+    // The window of cells that maze planes and action ids name.
+    int x_min = 0, x_max = 0, y_min = 0, y_max = 0, width = 0, cells = 0;
+    // The blocks' first indices, and the vector's size.
+    int maze = 0, goals = 0, hand = 0, slots = 0, role = 0, laid_aside = 0, seats = 0, looks = 0, swaps = 0,
+        plays = 0, open_hands = 0, table = 0, size = 0;
+    int seat_width = 0, look_width = 0, play_width = 0, card_codes = 0;
+    // Maze planes (as plane numbers) the encoder writes beside a card's own.
+    int ladder_plane = 0, face_down_plane = 0, gold_plane = 0, crystal_plane = 0;
+    std::vector<int> hand_index;       // per card of the core: its index in CARD_CODES
+    std::vector<uint16_t> face_planes;  // per face id: the bits of the planes a card lying so lights
+    std::vector<uint8_t> face_plays;    // per face id: the bits of the plays columns its placement counts
+    std::vector<double> play_scale;     // per plays column
+    std::vector<double> aimed_scale;    // per aimed kind
+    double hand_scale = 1, in_play = 1, discard_scale = 1, reserve_scale = 1, gold_scale = 1, crystals = 1,
+           outside = 1;
+    // The action ids.
+    int action_count = 0;
+    std::vector<int> place_first;  // per card * 2 + face: the first id of the face it lies as
+    int rockfall_start = 0, map_start = 0, discard_start = 0, clear_start = 0, pass_action = 0, theft_action = 0;
+    int steal_first = 0;  // the first id of the steal row (+ target)
+    std::vector<std::array<int, 3>> aim_first;  // per card and tool: the first id of its row (+ target), or -1
+    std::array<int8_t, 64> discard_set{};  // per set of slots (a bit a slot): its index in DISCARD_SETS, or -1
+    std::array<int8_t, 64> slot_pair{};    // per pair of slots: its index in SLOT_PAIRS, or -1
+    int pairs = 0;                         // len(SLOT_PAIRS): a clear's stride per front card
+
+    int window_cell(int key) const {  // the cell's index in the window, or -1
+        int x = (key >> 8) - 128, y = (key & 255) - 128;
+        if (x < x_min || x > x_max || y < y_min || y > y_max) return -1;
+        return (y - y_min) * width + (x - x_min);
+    }
+};
+
+// What each seat played this round, counted as moves are played (tensors_saboteur2.py
+// RoundTally reads the same from the round's history).
+struct Tally2 {
+    uint8_t plays[MAX_SEATS][TensorSpec2::PLAY_COLUMNS];
+    uint8_t aimed[MAX_SEATS][TensorSpec2::AIMED_KINDS][MAX_SEATS];  // per actor, kind and target
+    int16_t hats[MAX_SEATS];  // per target: the round's index of the last swap-hats on it, or -1
+
+    void clear();
+    // Counts ``code``, move ``index`` of the round, about to be played by ``seat``.
+    void count(const TensorSpec2& spec, const Tables& t, int seat, uint32_t code, int index);
+};
+
+// Where the round stands in its game, beyond what the round holds.
+struct Side2 {
+    int round_number;
+    bool stealing_phase;   // the thieves are stealing (the round's play is over)
+    int to_move;           // the seat to move, or -1
+    const int16_t* pieces;  // each seat's gold pieces in the game so far
+    const uint8_t* stealing;  // the thieves still to steal, in order
+    int stealing_count;
+    bool open_hands;
+};
+
+// Writes the observation of ``seat`` into ``out`` (zeroed by the caller); with
+// ``drawn``, appends the window cells whose maze planes it wrote (the cards', the
+// start's and the goals'), so that the next observation in its place clears only those
+// planes and the blocks after the maze.
+void encode_saboteur2(const TensorSpec2& spec, const Round& round, const Tally2& tally, const Side2& side, int seat,
+                      float* out, std::vector<uint16_t>* drawn = nullptr);
+
+// The hand of ``seat`` in slot order (actions_saboteur2.py hand_slots: by CARD_CODES
+// index) into ``slots``; returns its size.
+int hand_in_slots(const TensorSpec2& spec, const Round& round, int seat, uint8_t* slots);
+
+// The id of a legal code of ``seat``, to move (a thief's steal too), or -1 (a cell
+// outside the window); ``slots`` is the seat's hand in slot order (``size`` cards), for
+// the ids of discards and clears.
+int id_of_code_saboteur2(const TensorSpec2& spec, int players, int seat, uint32_t code, const uint8_t* slots,
+                         int size);
+
+}  // namespace sab
