@@ -20,6 +20,10 @@ A slot with no move (fewer moves so far) is all zeros.  The tensor is not a
 perfect-recall encoding (two histories that differ only before the window, in
 a way the tallies do not show, share it); the information-state *string* is
 exact (the seat's observation as JSON, with the whole public history).
+
+This encoder is the reference of the core's (core/info_state.cpp, laid out by
+:mod:`.native_recent`), which builds the base game's tensor for OpenSpiel from the
+round's move codes.
 """
 
 from __future__ import annotations
