@@ -16,6 +16,8 @@
 
 #include "batch_bind.hpp"
 #include "duel_bind.hpp"
+#include "info_state.hpp"
+#include "info_state_bind.hpp"
 #include "listed_codes.hpp"
 #include "maze_query_bind.hpp"
 #include "playout_bind.hpp"
@@ -147,14 +149,17 @@ void fill(uint8_t (&into)[Size], uint8_t& size, const std::vector<uint8_t>& from
 // the round holds not: its moves so far (``seats[i]`` played ``codes[i]``, counted into
 // the round's tally) and where the game stands (the round's number, the seat's nuggets
 // from the rounds before, open hands). The OpenSpiel game (pysaboteur/envs/
-// openspiel_native.py) hands them over, as a batch's game keeps them itself.
+// openspiel_native.py) hands them over, as a batch's game keeps them itself. With
+// ``recent``, the information-state tensor: the observation, then the seat's last
+// moves of those (core/info_state.cpp).
 void observe(const PyRound& self, const TensorSpec& spec, int seat, const std::vector<int>& seats,
              const std::vector<uint32_t>& codes, int round_number, int nuggets, bool open_hands,
-             nb::ndarray<float, nb::numpy, nb::c_contig, nb::device::cpu> out) {
+             nb::ndarray<float, nb::numpy, nb::c_contig, nb::device::cpu> out, const RecentSpec* recent) {
     const Round& round = self.round;
     if (round.phase == ENDED) throw std::invalid_argument("a round in play (or its gold) is encoded, not one ended");
-    if (spec.players != round.players || seat < 0 || seat >= round.players ||
-        out.size() != static_cast<size_t>(spec.size) || seats.size() != codes.size())
+    size_t size = static_cast<size_t>(spec.size + (recent ? recent->size() : 0));
+    if (spec.players != round.players || (recent && recent->players != round.players) || seat < 0 ||
+        seat >= round.players || out.size() != size || seats.size() != codes.size())
         throw std::invalid_argument("a seat of the round, a vector of the tensor's size, a seat per code");
     Tally tally;
     tally.clear();
@@ -163,9 +168,10 @@ void observe(const PyRound& self, const TensorSpec& spec, int seat, const std::v
         tally.count(*self.tables, seats[i], codes[i]);
     }
     float* put = out.data();
-    std::memset(put, 0, sizeof(float) * static_cast<size_t>(spec.size));
+    std::memset(put, 0, sizeof(float) * size);
     Written written;
     encode(spec, round, tally, GameSide{round_number, nuggets, open_hands}, seat, put, written, false);
+    if (recent) encode_recent(*recent, seats, codes, seat, open_hands, put + spec.size);
 }
 
 PyRound* make_round(std::shared_ptr<Tables> tables, int players, int first, int to_move, int phase,
@@ -288,6 +294,7 @@ NB_MODULE(_core, m) {
     m.attr("ENDED") = static_cast<int>(ENDED);
 
     nb::class_<Tables>(m, "Tables");
+    register_info_state(m);  // the information state's recent block (core/info_state_bind.cpp)
     m.def("make_tables", &make_tables, nb::arg("kinds"), nb::arg("faces"), nb::arg("tools"),
           nb::arg("tunnel_at"), nb::arg("fits"), nb::arg("goal_shapes"), nb::arg("gold_card"),
           nb::arg("saboteur_pay"), nb::arg("break_card"), nb::arg("card_of_face"), nb::arg("most_discarded"),
@@ -317,7 +324,8 @@ NB_MODULE(_core, m) {
         .def("previous", [](const PyRound& self) { return new PyRound{self.tables, self.before, self.before, {}}; })
         .def("copy", [](const PyRound& self) { return new PyRound(self); })
         .def("observe", &observe, nb::arg("tensors"), nb::arg("seat"), nb::arg("seats"), nb::arg("codes"),
-             nb::arg("round_number"), nb::arg("nuggets"), nb::arg("open_hands"), nb::arg("out"))
+             nb::arg("round_number"), nb::arg("nuggets"), nb::arg("open_hands"), nb::arg("out"),
+             nb::arg("recent").none() = nullptr)
         .def("playout", &playout)
         .def_prop_ro("to_move", [](const PyRound& self) { return seat_or_minus(self.round.to_move); })
         .def_prop_ro("revealed", [](const PyRound& self) {

@@ -1,7 +1,8 @@
-"""The OpenSpiel game's observation tensor built by the native core is, bit for bit, the
-one tensors.py builds from the seat's observation: for every seat, at every decision of
-random games, through round and game ends, for every option; and without the core the
-observer is the Python one."""
+"""The OpenSpiel game's observation tensor and information-state tensor built by the
+native core are, bit for bit, the ones tensors.py and info_state.py build from the
+seat's observation: for every seat, at every decision of random games, through round
+and game ends, for every player count and option; and without the core the observer
+is the Python one."""
 
 from __future__ import annotations
 
@@ -17,7 +18,10 @@ from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 from pysaboteur.envs import openspiel_game  # noqa: E402
-from pysaboteur.envs.openspiel_native import native_observation  # noqa: E402
+from pysaboteur.envs.actions import CARD_CODES, X_MAX, X_MIN, Y_MAX, Y_MIN  # noqa: E402
+from pysaboteur.envs.aec import Encoder  # noqa: E402
+from pysaboteur.envs.info_state import InfoStateEncoder  # noqa: E402
+from pysaboteur.envs.openspiel_native import native_info_state, native_observation  # noqa: E402
 from pysaboteur.envs.tensors import ObservationEncoder  # noqa: E402
 from pysaboteur.native import PURE_VARIABLE, core  # noqa: E402
 
@@ -25,6 +29,23 @@ if core is None:
     pytest.skip(
         "these compare the native core's tensors with the reference", allow_module_level=True
     )
+
+#: The observer of each tensor: without and with perfect recall.
+TENSORS = {
+    "observation": pyspiel.IIGObservationType(perfect_recall=False),
+    "info_state": pyspiel.IIGObservationType(perfect_recall=True),
+}
+
+
+def info_state_encoder(players: int) -> InfoStateEncoder:
+    return InfoStateEncoder(
+        ObservationEncoder(players), players, CARD_CODES, (X_MIN, X_MAX, Y_MIN, Y_MAX)
+    )
+
+
+def reference(tensor: str, players: int) -> Encoder:
+    """The Python encoder the core's tensor equals."""
+    return ObservationEncoder(players) if tensor == "observation" else info_state_encoder(players)
 
 
 class Counted:
@@ -40,26 +61,31 @@ class Counted:
         return made
 
 
-def play_and_compare(players: int, seed: int, **params: Any) -> tuple[int, int]:
+def dealt(game: Any, rng: random.Random) -> Any:
+    """A new state of ``game`` with every chance outcome drawn."""
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        outcomes, chances = zip(*state.chance_outcomes(), strict=True)
+        state.apply_action(rng.choices(outcomes, chances)[0])
+    return state
+
+
+def play_and_compare(tensor: str, players: int, seed: int, **params: Any) -> tuple[int, int]:
     """Plays a random game, comparing every seat's tensor at every decision; returns
     how many tensors the core built and how many the reference built at the end."""
     game = pyspiel.load_game(openspiel_game.SHORT_NAME, {"players": players, **params})
-    observer = game.make_py_observer()
+    observer = game.make_py_observer(TENSORS[tensor])
     native = observer._native
     assert native is not None
     counted = observer._native = Counted(native)
-    reference = ObservationEncoder(players)
+    encoder = reference(tensor, players)
     rng = random.Random(seed)
-    state = game.new_initial_state()
+    state = dealt(game, rng)
     built = ended = 0
     while True:
-        if state.is_chance_node():
-            outcomes, chances = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(rng.choices(outcomes, chances)[0])
-            continue
         for seat in range(players):
             observer.set_from(state, seat)
-            expected = reference.encode(state.seat_observation(seat))
+            expected = encoder.encode(state.seat_observation(seat))
             assert np.array_equal(observer.tensor, expected), (seat, str(state))
             if state.is_terminal():  # the rules' view of the end: the reference's
                 ended += 1
@@ -74,52 +100,78 @@ def play_and_compare(players: int, seed: int, **params: Any) -> tuple[int, int]:
         state.apply_action(rng.choice(state.legal_actions()))
 
 
-def test_a_whole_game_every_seat_every_decision() -> None:
-    built, ended = play_and_compare(4, seed=5)
+@pytest.mark.parametrize("tensor", TENSORS)
+def test_a_whole_game_every_seat_every_decision(tensor: str) -> None:
+    built, ended = play_and_compare(tensor, 4, seed=5)
     assert built > 4 * 100  # three rounds of decisions, each seat's tensor by the core
     assert ended == 4  # the last: the game is over, the rules' view
 
 
-def test_a_round_episode_ends_with_the_reference_view() -> None:
+@pytest.mark.parametrize("tensor", TENSORS)
+def test_a_round_episode_ends_with_the_reference_view(tensor: str) -> None:
     # The round's end shows the round as it ended: the core's round is the next one.
     game = pyspiel.load_game(openspiel_game.SHORT_NAME, {"players": 3, "episode": "round"})
-    observer = game.make_py_observer()
+    observer = game.make_py_observer(TENSORS[tensor])
     rng = random.Random(3)
-    state = game.new_initial_state()
+    state = dealt(game, rng)
     while not state.is_terminal():
-        if state.is_chance_node():
-            outcomes, chances = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(rng.choices(outcomes, chances)[0])
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
+        state.apply_action(rng.choice(state.legal_actions()))
     assert state.engine_game.round_number == 2
     for seat in range(3):
         observer.set_from(state, seat)
-        expected = ObservationEncoder(3).encode(state.seat_observation(seat))
+        expected = reference(tensor, 3).encode(state.seat_observation(seat))
         assert np.array_equal(observer.tensor, expected)
 
 
-def test_while_chance_deals_the_tensor_is_zero() -> None:
+def test_while_chance_deals_the_tensors_are_zero() -> None:
     game = pyspiel.load_game(openspiel_game.SHORT_NAME, {"players": 5})
     state = game.new_initial_state()
     assert state.observation_tensor(0) == [0.0] * game.observation_tensor_size()
+    assert state.information_state_tensor(0) == [0.0] * game.information_state_tensor_size()
 
 
-def test_the_pure_engine_keeps_the_python_observer(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_state_api_gives_the_core_information_state() -> None:
+    game = pyspiel.load_game(openspiel_game.SHORT_NAME, {"players": 5})
+    rng = random.Random(2)
+    state = dealt(game, rng)
+    for _ in range(25):
+        state.apply_action(rng.choice(state.legal_actions()))
+    for seat in range(5):
+        expected = info_state_encoder(5).encode(state.seat_observation(seat))
+        tensor = np.asarray(state.information_state_tensor(seat), np.float32)
+        assert np.array_equal(tensor, expected)
+
+
+def test_the_recent_block_holds_the_last_two_turns_of_each_seat() -> None:
+    # After 25 moves of 3 seats the block is full: 6 moves, newest first, the newest
+    # the observing seat's own (it moved last).
+    game = pyspiel.load_game(openspiel_game.SHORT_NAME, {"players": 3})
+    observer = game.make_py_observer(TENSORS["info_state"])
+    rng = random.Random(8)
+    state = dealt(game, rng)
+    for _ in range(25):
+        state.apply_action(rng.choice(state.legal_actions()))
+    encoder = info_state_encoder(3)
+    observer.set_from(state, (state.current_player() - 1) % 3)
+    assert observer.tensor is not None
+    slots = observer.tensor[encoder.size - encoder.recent * encoder.move_size :]
+    rows = slots.reshape(encoder.recent, encoder.move_size)
+    assert [int(np.argmax(row[:3])) for row in rows] == [0, 2, 1, 0, 2, 1]
+    assert [float(row[:3].sum()) for row in rows] == [1.0] * 6
+
+
+def test_the_pure_engine_keeps_the_python_observers(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(PURE_VARIABLE, "1")
     assert native_observation(4) is None
+    assert native_info_state(info_state_encoder(4)) is None
     game = pyspiel.load_game(openspiel_game.SHORT_NAME, {"players": 4})
-    assert game.make_py_observer()._native is None
+    for kind in TENSORS.values():
+        assert game.make_py_observer(kind)._native is None
 
 
-def test_perfect_recall_keeps_the_information_state_tensor_of_python() -> None:
-    game = pyspiel.load_game(openspiel_game.SHORT_NAME, {"players": 4})
-    recall = game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True))
-    assert recall._native is None
-
-
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=30, deadline=None)
 @given(
+    tensor=st.sampled_from(sorted(TENSORS)),
     players=st.integers(3, 10),
     seed=st.integers(0, 2**32),
     episode=st.sampled_from(["game", "round"]),
@@ -128,6 +180,7 @@ def test_perfect_recall_keeps_the_information_state_tensor_of_python() -> None:
     open_hands=st.booleans(),
 )
 def test_every_count_and_option(
+    tensor: str,
     players: int,
     seed: int,
     episode: str,
@@ -141,20 +194,18 @@ def test_every_count_and_option(
         "next_round_start": next_round_start,
         "open_hands": open_hands,
     }
-    built, _ = play_and_compare(players, seed, **params)
+    built, _ = play_and_compare(tensor, players, seed, **params)
     assert built > 0
 
 
-def test_one_observer_for_two_states_that_part() -> None:
+@pytest.mark.parametrize("tensor", TENSORS)
+def test_one_observer_for_two_states_that_part(tensor: str) -> None:
     # The encoder keeps the round's codes read so far: a clone played otherwise,
     # observed in turn with the original, is read again, not counted on.
     game = pyspiel.load_game(openspiel_game.SHORT_NAME, {"players": 4})
-    observer = game.make_py_observer()
+    observer = game.make_py_observer(TENSORS[tensor])
     rng = random.Random(11)
-    state = game.new_initial_state()
-    while state.is_chance_node():
-        outcomes, chances = zip(*state.chance_outcomes(), strict=True)
-        state.apply_action(rng.choices(outcomes, chances)[0])
+    state = dealt(game, rng)
     for _ in range(10):
         state.apply_action(rng.choice(state.legal_actions()))
     other = state.clone()
@@ -163,18 +214,16 @@ def test_one_observer_for_two_states_that_part() -> None:
             one.apply_action(rng.choice(one.legal_actions()))
             for seat in range(4):
                 observer.set_from(one, seat)
-                expected = ObservationEncoder(4).encode(one.seat_observation(seat))
+                expected = reference(tensor, 4).encode(one.seat_observation(seat))
                 assert np.array_equal(observer.tensor, expected)
 
 
-def test_a_resampled_state_has_the_reference_tensor() -> None:
+@pytest.mark.parametrize("tensor", TENSORS)
+def test_a_resampled_state_has_the_reference_tensor(tensor: str) -> None:
     game = pyspiel.load_game(openspiel_game.SHORT_NAME, {"players": 5})
-    observer = game.make_py_observer()
+    observer = game.make_py_observer(TENSORS[tensor])
     rng = random.Random(21)
-    state = game.new_initial_state()
-    while state.is_chance_node():
-        outcomes, chances = zip(*state.chance_outcomes(), strict=True)
-        state.apply_action(rng.choices(outcomes, chances)[0])
+    state = dealt(game, rng)
     for _ in range(30):
         state.apply_action(rng.choice(state.legal_actions()))
     draws = random.Random(4).random
@@ -182,5 +231,5 @@ def test_a_resampled_state_has_the_reference_tensor() -> None:
         sampled = state.resample_from_infostate(0, draws)
         for seat in range(5):
             observer.set_from(sampled, seat)
-            expected = ObservationEncoder(5).encode(sampled.seat_observation(seat))
+            expected = reference(tensor, 5).encode(sampled.seat_observation(seat))
             assert np.array_equal(observer.tensor, expected)

@@ -20,6 +20,10 @@ A slot with no move (fewer moves so far) is all zeros.  The tensor is not a
 perfect-recall encoding (two histories that differ only before the window, in
 a way the tallies do not show, share it); the information-state *string* is
 exact (the seat's observation as JSON, with the whole public history).
+
+This encoder is the reference of the core's (core/info_state.cpp, laid out by
+:mod:`.native_recent`), which builds the base game's tensor for OpenSpiel from the
+round's move codes.
 """
 
 from __future__ import annotations
@@ -30,7 +34,7 @@ from typing import Final
 import numpy as np
 
 from ..rules.cards import TOOLS
-from ..rules.moves import NOTATIONS, NotationError, read_seen_move
+from ..rules.moves import NOTATIONS, Move, NotationError, read_seen_move
 from ..rules.observation import Observation, viewer_seat
 from .aec import Encoder
 
@@ -52,7 +56,8 @@ class InfoStateEncoder:
         self.players = players
         self.recent = 2 * players
         self._cards = {code: index for index, code in enumerate(card_codes)}
-        self._window = window
+        self.card_codes = len(card_codes)
+        self.window = window
         n = players
         # seat, kind, card, (x, y, has cell), target or none, tools, value
         self.move_size = n + len(KINDS) + len(card_codes) + 3 + (n + 1) + len(TOOLS) + 1
@@ -82,11 +87,11 @@ class InfoStateEncoder:
         at += n
         vector[at + KINDS.index(move.kind)] = 1.0
         at += len(KINDS)
-        card = self._card_index(move.card, text)
+        card = self.card_index(move)
         if card is not None:
             vector[at + card] = 1.0
         at += len(self._cards)
-        x_min, x_max, y_min, y_max = self._window
+        x_min, x_max, y_min, y_max = self.window
         if move.kind in ("place", "rockfall", "map") or move.x or move.y:
             vector[at] = min(1.0, max(0.0, (move.x - x_min) / (x_max - x_min)))
             vector[at + 1] = min(1.0, max(0.0, (move.y - y_min) / (y_max - y_min)))
@@ -99,13 +104,15 @@ class InfoStateEncoder:
         at += len(TOOLS)
         vector[at] = move.value / 3
 
-    def _card_index(self, card: str, text: str) -> int | None:
+    def card_index(self, move: Move) -> int | None:
+        """The column of the card block that ``move`` (as the seat saw it) sets, if any."""
+        card = move.card
         if not card:
             return None
         if card in self._cards:
             return self._cards[card]
         try:  # a placed card is written by its face: find the printed card
-            printed = read_seen_move(text).printed_cards()
+            printed = move.printed_cards()
         except (KeyError, ValueError):
             return None
         return self._cards.get(printed[0]) if printed else None

@@ -312,7 +312,8 @@ class SeatObserver:
     """OpenSpiel's observer: the seat's observation as a string (``text``, or JSON with
     perfect recall), and the tensor of ``encoder`` (the observation tensor), or with
     perfect recall that of ``info_encoder`` (the information-state tensor,
-    :mod:`.info_state`)."""
+    :mod:`.info_state`); ``native`` and ``native_info`` build the same in the core
+    where they can."""
 
     def __init__(
         self,
@@ -322,6 +323,7 @@ class SeatObserver:
         params: dict[str, Any] | None,
         info_encoder: Encoder | None = None,
         native: NativeEncoder | None = None,
+        native_info: NativeEncoder | None = None,
     ) -> None:
         if params:
             raise ValueError(f"the observer takes no parameters, got {params}")
@@ -331,8 +333,8 @@ class SeatObserver:
         chosen = info_encoder if self.perfect_recall else encoder
         self._encoder: Encoder | None = chosen
         self._text = text
-        #: The core's observation tensor (while a round is in play), if it is built.
-        self._native = None if self.perfect_recall else native
+        #: The core's tensor (while a round is in play), if it is built.
+        self._native = native_info if self.perfect_recall else native
         self.tensor: np.ndarray | None = None
         self.dict: dict[str, np.ndarray] = {}
         if chosen is not None:

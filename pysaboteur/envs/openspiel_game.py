@@ -73,7 +73,7 @@ from .openspiel_core import (
     game_info,
     read_settings,
 )
-from .openspiel_native import native_observation
+from .openspiel_native import native_info_state, native_observation
 from .tensors import ObservationEncoder, round_end_observation
 from .text import observation_text, table_text
 
@@ -295,8 +295,8 @@ class SaboteurState(SaboteurStateCore):
 
 class SaboteurObserver(SeatObserver):
     """OpenSpiel's observer: the seat's observation as a string, and the tensor of
-    :mod:`.tensors` (built by the core where it is, :mod:`.openspiel_native`; with
-    perfect recall, that of :mod:`.info_state`)."""
+    :mod:`.tensors` (with perfect recall, that of :mod:`.info_state`), built by the
+    core where it is (:mod:`.openspiel_native`)."""
 
     def __init__(self, players: int, iig_obs_type: Any, params: dict[str, Any] | None) -> None:
         info = InfoStateEncoder(
@@ -309,6 +309,7 @@ class SaboteurObserver(SeatObserver):
             params,
             info,
             native_observation(players),
+            native_info_state(info),
         )
 
 

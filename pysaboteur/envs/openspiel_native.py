@@ -1,8 +1,10 @@
-"""The base game's OpenSpiel observation tensor built by the native core: the game's
-own round of the core (the one its engine keeps in step, :func:`core_round_of`)
-encoded by core/tensors.cpp, given the round's moves as codes and where the game
-stands, instead of a seat observation and its encoding in Python (:mod:`.tensors`,
-which stays the reference and serves without the core and at an episode's end).
+"""The base game's OpenSpiel observation and information-state tensors built by the
+native core: the game's own round of the core (the one its engine keeps in step,
+:func:`core_round_of`) encoded by core/tensors.cpp (and core/info_state.cpp, the
+recent block), given the round's moves as codes and seats and where the game stands,
+instead of a seat observation and its encoding in Python (:mod:`.tensors` and
+:mod:`.info_state`, which stay the reference and serve without the core and at an
+episode's end).
 """
 
 from __future__ import annotations
@@ -15,14 +17,19 @@ from ..native import core
 from ..native.engine import engine_for
 from ..native.playout import core_round_of
 from ..rules import Game, Move
+from .info_state import InfoStateEncoder
+from .native_recent import recent_spec
 from .native_tensors import BASE, tensor_spec
 
 
 class NativeObservation:
-    """The core's encoder of one player count's observation tensor."""
+    """The core's encoder of one player count's observation tensor, or with ``recent``
+    its information-state tensor (the observation, then the seat's last moves:
+    :mod:`.info_state`)."""
 
-    def __init__(self, tensors: Any, codec: Any) -> None:
+    def __init__(self, tensors: Any, codec: Any, recent: Any = None) -> None:
         self._tensors = tensors
+        self._recent = recent
         self._encode_move = codec.encode
         # The round's moves as codes and seats, read so far: turning a move into its
         # code was most of a tensor's cost, and a round's moves only grow. The list
@@ -50,6 +57,7 @@ class NativeObservation:
             sum(game.gold_kept[seat]),
             game.options.open_hands,
             out,
+            self._recent,
         )
         return True
 
@@ -82,6 +90,7 @@ class NativeObservation:
 
 
 _TENSORS: dict[int, Any] = {}
+_RECENT: dict[int, Any] = {}
 
 
 def native_observation(players: int) -> NativeObservation | None:
@@ -91,7 +100,28 @@ def native_observation(players: int) -> NativeObservation | None:
     engine = engine_for(BASE)
     if core is None or engine is None:
         return None
+    return NativeObservation(_tensors(engine, players), engine.codec)
+
+
+def native_info_state(encoder: InfoStateEncoder) -> NativeObservation | None:
+    """The core's information-state encoder equal to ``encoder`` (the base game's, over
+    its observation tensor), or None where the pure engine plays."""
+    engine = engine_for(BASE)
+    if core is None or engine is None:
+        return None
+    recent = _RECENT.get(encoder.players)
+    if recent is None:
+        recent = _RECENT[encoder.players] = core.make_recent(
+            engine.tables, recent_spec(encoder, BASE)
+        )
+    return NativeObservation(_tensors(engine, encoder.players), engine.codec, recent)
+
+
+def _tensors(engine: Any, players: int) -> Any:
+    """The observation tensor's layout, made once: an observer is made per bot or per
+    state."""
+    assert core is not None
     tensors = _TENSORS.get(players)
-    if tensors is None:  # an observer is made per bot or per state: the layout once
+    if tensors is None:
         tensors = _TENSORS[players] = core.make_tensors(engine.tables, tensor_spec(players))
-    return NativeObservation(tensors, engine.codec)
+    return tensors

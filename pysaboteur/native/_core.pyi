@@ -34,6 +34,7 @@ class Round:
         nuggets: int,
         open_hands: bool,
         out: Any,
+        recent: Recent | None = None,
     ) -> None: ...
     @property
     def to_move(self) -> int: ...
@@ -224,6 +225,18 @@ class Tensors:
     def players(self) -> int: ...
 
 def make_tensors(tables: Tables, tensor: dict[str, Any]) -> Tensors: ...
+
+# The information-state tensor's recent block (core/info_state_bind.cpp).
+class Recent:
+    @property
+    def size(self) -> int: ...
+    @property
+    def players(self) -> int: ...
+
+def make_recent(tables: Tables, recent: dict[str, Any]) -> Recent: ...
+def encode_recent(
+    recent: Recent, seat: int, seats: list[int], codes: list[int], open_hands: bool, out: Any
+) -> None: ...
 
 # The search's playout policy (core/playout_bind.cpp).
 GUESS_RIGHT: Final[float]
