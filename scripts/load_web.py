@@ -44,6 +44,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -425,11 +426,22 @@ def report(tallies: list[Tally], args: argparse.Namespace, server_cpu: float | N
     return 0 if not error_count and not skipped and moves else 1
 
 
-def collect(out: Any, workers: list[Any], args: argparse.Namespace) -> list[Tally]:
-    """The client processes' tallies, waiting no longer than the run should take:
-    a process that died or hangs is counted as an error and stopped."""
-    deadline = time.monotonic() + args.warmup + args.duration + 2 * GRACE
-    tallies: list[Tally] = []
+def in_processes(
+    args: argparse.Namespace, target: Callable[..., None], seconds: float, empty: Callable[[], Any]
+) -> list[Any]:
+    """Each client process's tally: ``target(args, index, processes, queue)`` run in
+    ``args.client_processes`` processes, waited for no longer than ``seconds``: a
+    process that died or hangs is an ``empty()`` tally with an error, and stopped."""
+    context = multiprocessing.get_context("spawn")
+    out = context.Queue()
+    processes = args.client_processes
+    workers = [
+        context.Process(target=target, args=(args, i, processes, out)) for i in range(processes)
+    ]
+    for worker in workers:
+        worker.start()
+    deadline = time.monotonic() + seconds
+    tallies: list[Any] = []
     for _ in workers:
         try:
             tallies.append(out.get(timeout=max(1.0, deadline - time.monotonic())))
@@ -437,7 +449,7 @@ def collect(out: Any, workers: list[Any], args: argparse.Namespace) -> list[Tall
             break
     missing = len(workers) - len(tallies)
     if missing:
-        lost = Tally()
+        lost = empty()
         for _ in range(missing):
             lost.error("a client process sent no figures (it died or hung); stopped")
         tallies.append(lost)
@@ -507,15 +519,8 @@ def main() -> int:
         if args.client_processes == 1:
             tallies = [clients(args, 0, 1)]
         else:
-            context = multiprocessing.get_context("spawn")
-            out = context.Queue()
-            workers = [
-                context.Process(target=client_process, args=(args, i, args.client_processes, out))
-                for i in range(args.client_processes)
-            ]
-            for worker in workers:
-                worker.start()
-            tallies = collect(out, workers, args)
+            seconds = args.warmup + args.duration + 2 * GRACE
+            tallies = in_processes(args, client_process, seconds, Tally)
         server_cpu = None
         if pids:
             server_cpu = (sum(cpu_seconds(pid) for pid in pids) - cpu_before) / (
