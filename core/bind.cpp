@@ -101,22 +101,9 @@ struct PyRound {
     std::shared_ptr<Tables> tables;
     Round round;
     Round before;
-    // The moves last listed, while the round has not changed since: playing one of
-    // them needs no second listing.
-    std::shared_ptr<Codes> listed;
-    // How many moves the last listing held: the next one's room is made for as many
-    // at once, not grown a code at a time (a tenth of a move's cost through Game).
-    size_t last_count = 64;
+    Listing listed;
 
-    const std::shared_ptr<Codes>& legal() {
-        if (!listed) {
-            listed = std::make_shared<Codes>();
-            listed->codes.reserve(last_count + last_count / 2);
-            round.legal(listed->codes);
-            last_count = std::max<size_t>(listed->codes.size(), 16);
-        }
-        return listed;
-    }
+    const std::shared_ptr<Codes>& legal() { return listed.of(round); }
 
     // 0: refused (nothing changed); 1: played, and the play goes on; 2: played, and
     // it ended the play (``before`` holds the round as it was); the seat that moved

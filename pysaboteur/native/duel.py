@@ -18,6 +18,7 @@ from ..rules.duel_codes import DUEL_KIND_IDS, DuelCodec, duel_codec
 from ..rules.duel_deck import START_CARDS, DuelDeck
 from ..rules.duel_faces import COLOURS, read_face, turned
 from ..rules.duel_maze import DuelMaze
+from ..rules.per_deck import PerDeck
 from . import core, wants_pure
 
 _END_NAMES = ("", "goals", "counters", "cards")
@@ -182,9 +183,7 @@ class DuelEngine:
         return _END_NAMES[core_round.end]
 
 
-_ENGINES: dict[DuelDeck, DuelEngine] = {}
-#: The engines by the deck's identity, as rules/duel_codes.py keeps its codecs.
-_BY_IDENTITY: dict[int, tuple[DuelDeck, DuelEngine]] = {}
+_ENGINES: PerDeck[DuelEngine] = PerDeck(DuelEngine)
 
 
 def duel_engine_for(deck: DuelDeck) -> DuelEngine | None:
@@ -192,13 +191,4 @@ def duel_engine_for(deck: DuelDeck) -> DuelEngine | None:
     is set: it is read for every new game)."""
     if wants_pure() or core is None:
         return None
-    known = _BY_IDENTITY.get(id(deck))
-    if known is not None and known[0] is deck:
-        return known[1]
-    engine = _ENGINES.get(deck)
-    if engine is None:
-        engine = _ENGINES[deck] = DuelEngine(deck)
-    if len(_BY_IDENTITY) > 256:
-        _BY_IDENTITY.clear()
-    _BY_IDENTITY[id(deck)] = (deck, engine)
-    return engine
+    return _ENGINES(deck)

@@ -23,6 +23,7 @@ from .editions import find_edition
 from .kinds.bribe import BRIBE
 from .kinds.key import KEY
 from .moves import PLACE, Move
+from .per_deck import PerDeck
 
 #: The kinds a Duel code can name: the other editions' and the Duel's own.
 DUEL_KIND_IDS: Final = {**KIND_IDS, KEY: 17, BRIBE: 18}
@@ -91,21 +92,9 @@ def _at_cell(code: int, x: int, y: int) -> int | None:
     return code | (x + _OFFSET) << 12 | (y + _OFFSET) << 20
 
 
-_CODECS: dict[DuelDeck, DuelCodec] = {}
-#: The codecs by the deck's identity (hashing a deck costs more than a game's deal),
-#: the deck kept so that its identity is not reused while it is here.
-_BY_IDENTITY: dict[int, tuple[DuelDeck, DuelCodec]] = {}
+_CODECS: PerDeck[DuelCodec] = PerDeck(DuelCodec)
 
 
 def duel_codec(deck: DuelDeck) -> DuelCodec:
     """The one codec of a deck (decks equal as data share it)."""
-    known = _BY_IDENTITY.get(id(deck))
-    if known is not None and known[0] is deck:
-        return known[1]
-    codec = _CODECS.get(deck)
-    if codec is None:
-        codec = _CODECS[deck] = DuelCodec(deck)
-    if len(_BY_IDENTITY) > 256:
-        _BY_IDENTITY.clear()
-    _BY_IDENTITY[id(deck)] = (deck, codec)
-    return codec
+    return _CODECS(deck)

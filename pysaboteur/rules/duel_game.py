@@ -411,43 +411,12 @@ class DuelGame(Game):
 
     # -- playing ----------------------------------------------------------------------
 
-    def play(self, move: Move | str | int) -> None:
-        mirror = self._mirror
-        core = mirror[1] if mirror is not None and mirror[0] is self._state else self._core_round()
-        if core is None:
-            self._play_by_rules(move)
-            return
-        # Legal is what the core lists; only a refused move asks the rules why.
-        if type(move) is int:
-            played = core.advance(move)  # 4 * the seat that moved, + the outcome
-            outcome = played & 3
-            if not outcome:
-                move = self._decode(move, core.to_move)
-            else:
-                seat = played >> 2
-                decoded = self._decoded.get(move | seat << 32)
-                move = decoded if decoded is not None else self._decode(move, seat)
-        else:
-            if isinstance(move, str):
-                try:
-                    move = Move.parse(move)
-                except ValueError as error:
-                    raise IllegalMove(move, str(error)) from None
-            assert isinstance(move, Move)
-            code = self._codec.encode(move) if move.seat == core.to_move else None
-            outcome = 0 if code is None else core.advance(code) & 3
-        if outcome:
-            # The core is ahead: the state catches up when it is next read, or now
-            # that the play has ended, for the rules to score the round.
-            self.rounds[-1].moves.append(move)
-            self._behind += 1
-            if outcome == 2:
-                self._catch_up()
-            return
-        reason = self.why_illegal(move)
-        if reason is None:
-            raise RuntimeError(f"the native core refused {move}, which the rules allow")
-        raise IllegalMove(move, reason)
+    def _played_out_of_play(self, core: Any, move: Move, outcome: int) -> None:
+        # The core ended the play (Game.play's moves go on otherwise): the state
+        # catches up now, from the core's round, for the rules to score the round.
+        self.rounds[-1].moves.append(move)
+        self._behind += 1
+        self._catch_up()
 
     def _play_by_rules(self, move: Move | str | int) -> None:
         """:meth:`play` by the pure engine."""

@@ -534,17 +534,21 @@ class Game:
             self._behind += 1
             return
         if outcome:
-            # The gold picks step both; a move that ends the play (the gold reached,
-            # the last card played) is the rules' to carry out, from the state as it
-            # stood before it.
-            if self._behind:
-                self._catch_up(core.previous() if outcome == 2 else None)
-            self._apply_rules(move)
+            self._played_out_of_play(core, move, outcome)
             return
         reason = self.why_illegal(move)
         if reason is None:
             raise RuntimeError(f"the native core refused {move}, which the rules allow")
         raise IllegalMove(move, reason)
+
+    def _played_out_of_play(self, core: CoreRound, move: Move, outcome: int) -> None:
+        """After the core played ``move`` (``outcome`` 2: it ended the play) where the
+        play does not simply go on: the gold picks step both; a move that ends the
+        play (the gold reached, the last card played) is the rules' to carry out, from
+        the state as it stood before it."""
+        if self._behind:
+            self._catch_up(core.previous() if outcome == 2 else None)
+        self._apply_rules(move)
 
     def _decode(self, code: int, seat: int) -> Move:
         assert self._engine is not None
