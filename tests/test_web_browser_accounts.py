@@ -109,3 +109,50 @@ def test_a_group_finds_its_game_and_ratings_in_my_games(tmp_path: Path) -> None:
         cy.get_by_test_id(f"game-{table}").wait_for()
         cy.get_by_test_id("my-rating-base").wait_for()
         browser.close()
+
+
+def test_a_seat_followed_to_a_new_device_is_taken_back_there(tmp_path: Path) -> None:
+    """Bo plays on his laptop; on his phone (no token there) he opens the table's
+    link as from his your-turn e-mail, signs in through the table's own link, comes
+    back to the table and takes his seat; the laptop's page says where it went and
+    offers to take it back."""
+    with (
+        running_server(tmp_path, web_dir=WEB_DIR, bot_pause=0.0) as server,
+        sync_playwright() as pw,
+    ):
+        browser = launch_chromium(pw)
+        laptop = browser.new_context(viewport={"width": 1280, "height": 800})
+        phone = browser.new_context(viewport={"width": 390, "height": 844})
+        ana = sign_up_on_the_page(laptop, server, "Ana")
+        created = post_from(ana, "/api/tables", {"name": "Ana", "players": 3, "bots": "random"})
+        table = created["table"]
+        bo_laptop = sign_up_on_the_page(browser.new_context(), server, "Bo")
+        token = post_from(bo_laptop, f"/api/tables/{table}/join", {"name": "Bo"})["token"]
+        keep_token(bo_laptop, table, token)
+        server.ok("POST", f"/api/tables/{table}/start", created["token"])
+        bo_laptop.goto(f"{server.url}t/{table}")
+        bo_laptop.wait_for_function("() => document.body.dataset.welcomes === '1'")
+        assert bo_laptop.get_by_test_id("take-seat-offer").count() == 0
+
+        bo_phone = phone.new_page()
+        bo_phone.set_default_timeout(STEP_MS)
+        bo_phone.goto(f"{server.url}t/{table}")
+        bo_phone.get_by_test_id("take-seat-sign-in").get_by_role("link").click()
+        bo_phone.wait_for_url(f"**/account?next=%2Ft%2F{table}")
+        bo_phone.get_by_test_id("signin-name").fill("Bo")
+        bo_phone.get_by_test_id("signin-password").fill(PASSWORD)
+        bo_phone.get_by_test_id("signin-submit").click()
+        bo_phone.wait_for_url(f"**/t/{table}")
+        bo_phone.get_by_test_id("take-seat").click()
+        bo_phone.wait_for_function("() => window.saboteurView && window.saboteurView.observation")
+        assert bo_phone.evaluate("() => window.saboteurView.observation.seat") == 1
+        assert bo_phone.evaluate(f"() => localStorage.getItem('pysaboteur.token.{table}')") != token
+        screenshot(bo_phone, "seat-taken-back-phone")
+
+        bo_laptop.get_by_test_id("take-seat-offer").wait_for()
+        assert "another device" in bo_laptop.locator("#messages").inner_text()
+        screenshot(bo_laptop, "seat-moved-laptop")
+        bo_laptop.get_by_test_id("take-seat").click()
+        bo_laptop.wait_for_function("() => window.saboteurView && window.saboteurView.observation")
+        assert bo_laptop.evaluate("() => window.saboteurView.observation.seat") == 1
+        bo_phone.get_by_test_id("take-seat-offer").wait_for()

@@ -1,4 +1,5 @@
-"""The HTTP API of accounts: sign up, sign in and out, delete; claim a seat.
+"""The HTTP API of accounts: sign up, sign in and out, delete; claim a seat, and
+take an account's seat to another device.
 
 Every answer about an account is the signed-in account's own: no request names
 another account, so none can read or act for one (docs/server.md, "Accounts").
@@ -25,7 +26,7 @@ from .accounts import (
 )
 from .api import _duration as duration
 from .api import answer, bearer, client_of, hub_of, read_body, same_origin
-from .history import claim_seat
+from .history import claim_seat, seat_of_account
 from .hub import Hub
 from .protocol import ApiError, Strict, _check_name
 from .sessions import (
@@ -169,3 +170,31 @@ async def claim(request: Request, table_id: str) -> JSONResponse:
         raise ApiError("not_over", "a seat is claimed once the game is over")
     await hub.store.run(claim_seat, hub.store.engine, table_id, seat, account.id)
     return answer({"table": table_id, "seat": seat, "account": account.id})
+
+
+@router.get("/tables/{table_id}/my_seat")
+async def my_seat(request: Request, table_id: str) -> JSONResponse:
+    """``{"seat": k | null}``: the signed-in account's seat at the table, if it has one
+    a person still sits in (so that a page without its token can take it back)."""
+    account = await signed_in(request)
+    hub = hub_of(request)
+    live = await hub.get(table_id)
+    seat = await hub.store.read(seat_of_account, hub.store.engine, table_id, account.id)
+    if seat is not None and not live.table.held_by_a_person(seat):
+        seat = None
+    return answer({"seat": seat})
+
+
+@router.post("/tables/{table_id}/take_seat")
+async def take_seat_here(request: Request, table_id: str) -> JSONResponse:
+    """The signed-in account takes its seat to this device (a link followed from an
+    e-mail, another browser): ``{"table", "seat", "token"}``, a new token for the
+    seat; the page that had it is told and stops acting for it."""
+    account = await signed_in(request)
+    hub = hub_of(request)
+    live = await hub.get(table_id)
+    seat = await hub.store.read(seat_of_account, hub.store.engine, table_id, account.id)
+    if seat is None:
+        raise ApiError("no_owned_seat", "your account has no seat at this table")
+    token = await live.table.hand_over(seat)
+    return answer({"table": table_id, "seat": seat, "token": token})

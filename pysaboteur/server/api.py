@@ -12,6 +12,7 @@ from ..i18n import requester_language
 from ..rules import dumps_record, game_to_record
 from ..rules.reasons import Reason
 from .config import EDITIONS, MAX_CREATE
+from .history import release_seat
 from .hub import Hub, LiveTable
 from .origins import check_origin
 from .protocol import (
@@ -210,8 +211,15 @@ async def _on_a_seat(
 
 @router.post("/tables/{table_id}/remove")
 async def remove_seat(request: Request, table_id: str) -> JSONResponse:
-    """The host removes a person from the lobby (body ``{"seat": k}``)."""
-    return await _on_a_seat(request, table_id, Table.remove)
+    """The host removes a person from the lobby (body ``{"seat": k}``): an account
+    that had the seat has it no more."""
+
+    async def remove(table: Table, by: int, seat: int) -> None:
+        await table.remove(by, seat)
+        hub = hub_of(request)
+        await hub.store.run(release_seat, hub.store.engine, table_id, seat)
+
+    return await _on_a_seat(request, table_id, remove)
 
 
 @router.post("/tables/{table_id}/hand_to_bot")

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Integer, cast, func, insert, select
+from sqlalchemy import Integer, cast, delete, func, insert, select
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
@@ -34,9 +34,36 @@ class OwnedGame:
 
 
 def take_seat(engine: Engine, table_id: str, seat: int, account_id: str) -> None:
-    """The seat someone signed in has just taken (nobody can own it yet)."""
+    """The seat someone signed in has just taken: theirs, whoever had it before the
+    host removed them."""
     with engine.begin() as db:
+        _release_in(db, table_id, seat)
         db.execute(insert(OwnedSeatRow).values(table_id=table_id, seat=seat, account_id=account_id))
+
+
+def release_seat(engine: Engine, table_id: str, seat: int) -> None:
+    """The host removed the person at ``seat``: no account has it any more (the next
+    person there, a guest perhaps, is not the account's to take back)."""
+    with engine.begin() as db:
+        _release_in(db, table_id, seat)
+
+
+def _release_in(db: Connection, table_id: str, seat: int) -> None:
+    db.execute(
+        delete(OwnedSeatRow).where(OwnedSeatRow.table_id == table_id, OwnedSeatRow.seat == seat)
+    )
+
+
+def seat_of_account(engine: Engine, table_id: str, account_id: str) -> int | None:
+    """The account's seat at the table, if it has one (the lowest, if it joined its
+    own table twice from two pages)."""
+    with engine.connect() as db:
+        seat: int | None = db.execute(
+            select(func.min(OwnedSeatRow.seat)).where(
+                OwnedSeatRow.table_id == table_id, OwnedSeatRow.account_id == account_id
+            )
+        ).scalar()
+        return seat
 
 
 def claim_seat(engine: Engine, table_id: str, seat: int, account_id: str) -> None:

@@ -58,6 +58,10 @@ STATUS = {
     "not_signed_in": 401,
     "bad_login": 401,
     "seat_claimed": 409,
+    # A seat taken to another device by its account (Table.hand_over).
+    "seat_moved": 403,
+    "no_owned_seat": 404,
+    "not_your_seat": 409,
     "server_error": 500,
 }
 
@@ -68,6 +72,7 @@ CLOSE_CODES = {
     "no_token": 4401,
     "bad_token": 4401,
     "removed": 4401,  # like a bad token: the page says so and offers to join again
+    "seat_moved": 4401,  # taken to another device: the page offers to take it back
     "no_spectators": 4403,
     "bad_origin": 4403,  # a page of another site: refused, like a watcher not allowed
     "unknown_table": 4404,

@@ -289,6 +289,16 @@ def _write_remove(db: Connection, table_id: str, change: Change) -> None:
         raise RuntimeError(f"seat {change['seat']} of table {table_id} has nobody to remove")
 
 
+def _write_hand_over(db: Connection, table_id: str, change: Change) -> None:
+    result = db.execute(
+        update(SeatRow)
+        .where(SeatRow.table_id == table_id, SeatRow.seat == change["seat"], SeatRow.kind == HUMAN)
+        .values(token_hash=change["token_hash"])
+    )
+    if result.rowcount != 1:
+        raise RuntimeError(f"seat {change['seat']} of table {table_id} has nobody to hand over")
+
+
 def _write_move(db: Connection, table_id: str, change: Change) -> None:
     """Move ``number`` (1 for the first); ``back``: the seat whose person it brought
     back from being away, if any; ``by_bot``: a bot made it for a person who was away."""
@@ -362,6 +372,7 @@ WRITES: dict[str, Callable[[Connection, str, Change], None]] = {
     "join": _write_join,
     "start": _write_start,
     "remove": _write_remove,
+    "hand_over": _write_hand_over,
     "move": _write_move,
     "away": _write_away,
     "spectators_talk": _write_spectators_talk,

@@ -117,6 +117,14 @@ def removed_error() -> ApiError:
     return ApiError("removed", "the host removed you from this table; you may join it again")
 
 
+def moved_error() -> ApiError:
+    return ApiError(
+        "seat_moved",
+        "your seat is played on another device now, signed in to your account; "
+        "sign in here to take it back",
+    )
+
+
 class Table:
     """One table in memory, made from what the store holds for it (its game replayed).
 
@@ -148,6 +156,9 @@ class Table:
         #: Digests of the tokens of people the host removed (kept in memory only:
         #: after a restart such a token is just one that owns no seat).
         self.removed_tokens: set[str] = set()
+        #: Digests of the tokens a seat had before its account took it to another
+        #: device (``hand_over``; memory only, as ``removed_tokens``).
+        self.moved_tokens: set[str] = set()
         self.bot_pause = default_bot_pause if stored.bot_pause is None else stored.bot_pause
         self.status = stored.status
         self.seed = stored.seed
@@ -234,6 +245,8 @@ class Table:
                 return index
         if digest in self.removed_tokens:
             raise removed_error()
+        if digest in self.moved_tokens:
+            raise moved_error()
         raise ApiError("bad_token", "this token owns no seat at this table")
 
     async def identify(self, token: str | None) -> int:
@@ -246,6 +259,11 @@ class Table:
                 raise
         await self.catch_up()
         return self.seat_of(token)
+
+    def held_by_a_person(self, seat: int) -> bool:
+        """Whether a person sits at ``seat`` with a token (not a bot, not open)."""
+        held = self.seats[seat]
+        return held.kind == HUMAN and held.token_hash is not None
 
     def plays_itself(self, seat: int) -> bool:
         """Whether a bot moves for ``seat``: a bot's seat, or a person who is away."""
@@ -389,8 +407,12 @@ class Table:
     def _take_seat(self, index: int, fresh: StoredSeat) -> None:
         seat = self.seats[index]
         if seat.token_hash is not None and fresh.token_hash != seat.token_hash:
-            self.removed_tokens.add(seat.token_hash)
-            self._close_seat_sockets(index)
+            # The same person with a new token is a hand-over; anyone else, a removal.
+            if fresh.kind == HUMAN and seat.kind == HUMAN and fresh.name == seat.name:
+                self._token_moved(index, fresh.token_hash)
+            else:
+                self.removed_tokens.add(seat.token_hash)
+                self._close_seat_sockets(index, removed_error())
         seat.name, seat.kind, seat.token_hash, seat.away = (
             fresh.name,
             fresh.kind,
@@ -425,9 +447,11 @@ class Table:
             token_hash = self.seats[seat].token_hash
             if token_hash is not None:
                 self.removed_tokens.add(token_hash)
-            self._close_seat_sockets(seat)
+            self._close_seat_sockets(seat, removed_error())
             self.seats[seat] = Seat(None, OPEN)
             self._announce(move=False)
+        elif kind == "hand_over":
+            self._token_moved(change["seat"], change["token_hash"])
         elif kind == "away":
             for seat in change["seats"]:
                 self.seats[seat].away = change["away"]
@@ -477,15 +501,23 @@ class Table:
         for connection in list(self.connections):
             connection.push(text)
 
-    def _close_seat_sockets(self, seat: int) -> None:
-        """Tell the sockets of ``seat`` that the host removed them, and close them."""
-        error = removed_error()
+    def _token_moved(self, seat: int, token_hash: str | None) -> None:
+        """``seat``'s person took it to another device: the old token stops working,
+        its sockets are told why and closed."""
+        old = self.seats[seat].token_hash
+        if old is not None:
+            self.moved_tokens.add(old)
+        self._close_seat_sockets(seat, moved_error())
+        self.seats[seat].token_hash = token_hash
+
+    def _close_seat_sockets(self, seat: int, error: ApiError) -> None:
+        """Tell the sockets of ``seat`` why their token stopped working, and close them."""
         for connection in [c for c in self.connections if c.seat == seat]:
             # Out of the table's sockets at once: no view reaches it any more, and
             # its closing (``detach``) no longer counts for the seat.
             self.connections.discard(connection)
             connection.push(error_message(error, requester_language(connection.websocket)))
-            connection.close(CLOSE_CODES["removed"])
+            connection.close(CLOSE_CODES[error.code])
         self._count_sockets()
 
     def _tell_expired(self) -> None:
@@ -536,6 +568,22 @@ class Table:
         change = await self._change(decide)
         assert change is not None
         return change["seat"], token
+
+    async def hand_over(self, seat: int) -> str:
+        """The person at ``seat`` takes it to this device (their account proved it is
+        theirs): a new token for the seat; the old one stops working."""
+        token = new_token()
+
+        def decide() -> Change:
+            if self.status == EXPIRED:
+                raise expired_error()
+            self._check_seat(seat)
+            if not self.held_by_a_person(seat):
+                raise ApiError("not_your_seat", "nobody sits at seat {seat} now", seat=seat)
+            return {"kind": "hand_over", "seat": seat, "token_hash": hash_token(token)}
+
+        await self._change(decide)
+        return token
 
     async def start(self, seat: int, lang: str = SOURCE) -> None:
         if seat != HOST:

@@ -14,6 +14,13 @@ import { askToNotify, notificationsBlocked } from "./turn_notice.js";
 
 const app = document.getElementById("app");
 
+/** Where to go once signed in: ``?next=`` when it is a table's page of this site
+ * (from a table's "sign in to play your seat here"), else nowhere. */
+function nextPage() {
+  const next = new URLSearchParams(location.search).get("next");
+  return next && /^\/t\/[A-Za-z0-9_-]+$/.test(next) ? next : null;
+}
+
 function field(id, label, type, autocomplete) {
   return [
     h("label", { for: id }, label),
@@ -36,6 +43,8 @@ function credentialsForm(kind, title, submit, act) {
     const password = form.querySelector(`#${kind}-password`).value;
     try {
       await act(name, password);
+      const next = nextPage();
+      if (next) return location.assign(next);
       await show();
     } catch (error) {
       showMessage(error.message);

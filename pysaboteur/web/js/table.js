@@ -22,6 +22,7 @@ import { clearMessages, showMessage } from "./messages.js";
 import { formatList, t } from "./i18n.js";
 import { TalkPanel } from "./talk.js";
 import { removedText } from "./host.js";
+import { takeBackOffer } from "./seat_take_back.js";
 import { renderRematch } from "./rematch.js";
 import { adoptTurnSettings, renderSettings, settings, watchMotionSetting } from "./settings.js";
 import { accountTurnSettings, tellTurn } from "./turn_notice.js";
@@ -110,7 +111,8 @@ function onClosed(code, lastError) {
     state.token = null;
     clearMessages("error"); // the server's refusal of the hello, said better below
     // Removed by the host (the server said so before closing), or a token it does not know.
-    showJoin({ watch: false, notice: lastError === "removed" ? "removed" : "not_recognised" });
+    const notice = { removed: "removed", seat_moved: "moved" }[lastError] || "not_recognised";
+    showJoin({ watch: false, notice });
   } else if (code === 4403) {
     clearMessages("error");
     showMessage(t("table.no_spectators"));
@@ -377,6 +379,7 @@ async function join(name) {
  * watching only where spectators may watch. */
 function seatLostText(notice, spectators) {
   if (notice === "removed") return removedText(spectators);
+  if (notice === "moved") return t("account.seat_moved");
   return t(spectators ? "table.seat_not_recognised" : "table.seat_not_recognised_join_only");
 }
 
@@ -414,6 +417,7 @@ async function showJoin({ watch = true, notice = null } = {}) {
   // In the lobby the form keeps its slot while the seats below it change.
   fill(app, h("div", { id: "join-slot" }, form), h("div", { id: "room-slot" }));
   state.joinShownFor = table.status;
+  offerTakeBack(notice === "moved", table.status === "playing");
   if (watchingLobby) connect();
   else if (table.status === "lobby") {
     clearInterval(state.pollTimer);
@@ -428,6 +432,23 @@ async function showJoin({ watch = true, notice = null } = {}) {
       }
     }, 3000);
   }
+}
+
+/** The account's seat here, if this page has no token for it (js/seat_take_back.js). */
+async function offerTakeBack(moved, playing) {
+  const offer = await takeBackOffer(tableId, {
+    moved,
+    playing,
+    onTaken: (token) => {
+      saveToken(tableId, token);
+      state.token = token;
+      state.joinShownFor = null;
+      clearMessages("error");
+      connect();
+    },
+  });
+  // Under the join panel's heading: before what it says of joining or watching.
+  if (offer && !state.token) document.querySelector('[data-testid="join-panel"] h1')?.after(offer);
 }
 
 /** A refused request: a table that is gone replaces the page; anything else is a message. */
