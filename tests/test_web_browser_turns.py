@@ -12,6 +12,7 @@ The browser's ``Notification`` is a stand-in the test puts in the page first
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -20,10 +21,23 @@ import pytest
 pytest.importorskip("fastapi")
 pytest.importorskip("playwright")
 
-from browser_helpers import CHROMIUM, STEP_MS, page_state, play_by_clicking, set_switch
+import httpx
+from accounts_helpers import PASSWORD, cheap_hashing, ok, sign_up  # noqa: F401  (a fixture)
+from browser_helpers import (
+    CHROMIUM,
+    STEP_MS,
+    Chooser,
+    page_state,
+    play_by_clicking,
+    play_my_turns,
+    set_switch,
+)
 from browser_in_process import server_and_browser
 from playwright.sync_api import Browser, Page
 from server_helpers import Server
+from test_turn_mail import Inbox, inbox, mail_settings, wants_mail  # noqa: F401  (a fixture)
+
+from pysaboteur.server.turn_based import DAY
 
 if not Path(CHROMIUM).exists():
     pytest.skip("Chromium is not installed (scripts/test installs it)", allow_module_level=True)
@@ -117,3 +131,49 @@ def test_permission_is_asked_on_a_click_and_a_turn_out_of_view_is_notified(
         assert notice["body"] == f"It is your turn at table {table}."
         assert notice["tag"] == f"pysaboteur-turn-{table}"
         assert page.evaluate("localStorage.getItem('pysaboteur.turn-notice')") == "1"
+
+
+def test_each_person_moves_from_a_fresh_browser_after_their_turn_email(
+    tmp_path: Path,
+    inbox: tuple[Inbox, int],  # noqa: F811  (the fixture of test_turn_mail)
+) -> None:
+    """A turn-based table of Ana and Bo (accounts, e-mails asked) and a bot: each
+    turn, the person to move is e-mailed, opens the e-mail's link in a browser that
+    has never seen the table (a new device), signs in through the table's own link,
+    takes their seat with *Play here* and moves by clicking; then closes it."""
+    mails, port = inbox
+    with server_and_browser(tmp_path, bot_pause=0.0, **mail_settings(port)) as (server, browser):
+        addresses = {"Ana": "ana@example.org", "Bo": "bo@example.org"}
+        with httpx.Client(base_url=server.url) as ana, httpx.Client(base_url=server.url) as bo:
+            for client, name in ((ana, "Ana"), (bo, "Bo")):
+                sign_up(client, name, PASSWORD)
+                wants_mail(client, addresses[name])
+            body = {"name": "Ana", "players": 3, "bots": "random", "clock": DAY}
+            created = ok(ana.post("/api/tables", json={**body, "away_after": None}))
+            table = created["table"]
+            ok(bo.post(f"/api/tables/{table}/join", json={"name": "Bo"}))
+            server.ok("POST", f"/api/tables/{table}/start", created["token"])
+        chooser = Chooser(seed=5)
+        moved = {"Ana": 0, "Bo": 0}
+        for turn in range(4):
+            server.wait_for(lambda n=turn: len(mails.messages) > n, f"the e-mail of turn {turn}")
+            letter = mails.messages[turn]
+            name = next(n for n, a in addresses.items() if a == letter["To"])
+            link = re.search(r"https://saboteur\.example\.org(/t/\S+)", letter.get_content())
+            assert link is not None and link.group(1) == f"/t/{table}"
+            device = browser.new_context()
+            page = device.new_page()
+            page.set_default_timeout(STEP_MS)
+            page.goto(f"{server.url.rstrip('/')}{link.group(1)}")
+            page.get_by_test_id("take-seat-sign-in").get_by_role("link").click()
+            page.get_by_test_id("signin-name").fill(name)
+            page.get_by_test_id("signin-password").fill(PASSWORD)
+            page.get_by_test_id("signin-submit").click()
+            page.wait_for_url(f"**/t/{table}")
+            page.get_by_test_id("take-seat").click()
+            page.wait_for_function("() => document.body.dataset.myTurn === 'yes'")
+            assert page_state(page)["observation"]["seat"] == {"Ana": 0, "Bo": 1}[name]
+            assert play_my_turns(page, chooser, timeout_s=60, turns=1) == 1
+            moved[name] += 1
+            device.close()
+        assert moved["Ana"] >= 1 and moved["Bo"] >= 1
