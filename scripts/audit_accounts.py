@@ -16,7 +16,8 @@ cookie jars of their own:
   everywhere"; the copy must sign nobody in, nor a made-up cookie;
 - cross-account: two accounts, each with a table and a finished game; each
   may see only its own games and figures, claim no seat of the other's (even
-  with its token), and delete nothing of the other's (its password is asked);
+  with its token) nor take one to its own device, and delete nothing of the
+  other's (its password is asked);
 - addresses: wrong passwords for many names from one address end in 429.
 
 Every answer is read for what must never appear in one: a password, a
@@ -237,6 +238,18 @@ def cross_account(audit: Audit) -> None:
         audit.check(f"{browser.name} is told their own address", mine == address[browser.name])
     claim = bo.call("POST", f"/api/tables/{table}/claim", token=token)
     audit.expect("Bo claims Ana's seat with her token", claim, 409, "seat_claimed")
+    # Nor can he take her seat to his device: it is her account's, not his.
+    audit.expect(
+        "Bo takes Ana's seat",
+        bo.call("POST", f"/api/tables/{table}/take_seat"),
+        404,
+        "no_owned_seat",
+    )
+    my_seat = bo.call("GET", f"/api/tables/{table}/my_seat")
+    audit.expect("Bo asks for his seat at Ana's table", my_seat, 200)
+    audit.check("Bo has no seat at Ana's table", my_seat.json() == {"seat": None})
+    view = ana.call("GET", f"/api/tables/{table}/view", token=token)
+    audit.expect("Ana's token after Bo tried her seat", view, 200)
     audit.expect(
         "Bo deletes his account with Ana's password",
         bo.call("POST", "/api/account/delete", json={"password": ana.password}),
