@@ -190,3 +190,26 @@ def test_without_a_name_the_person_is_you_in_their_language(
     assert run_play(_play_args(tmp_path, name=None, lang="tr"), Options()) == 0
     assert "(Sen)" in capsys.readouterr().out
     assert load_record(tmp_path / "game.json")["names"] == ["Sen", "Bram", "Cleo"]
+
+
+@pytest.mark.parametrize("lang", ["el", "it", "lt", "sk", "tr"])
+def test_action_cards_are_named_in_the_language_in_the_shipped_catalogues(lang: str) -> None:
+    """A Saboteur 2 discard, clear and swap of hands, and the moves whose sentence
+    names its card, say each action card as the language names it, never by code."""
+    game = Game.new(players=4, seed=11, edition="saboteur2")
+    seen = seat_observation(game, 0)
+    moves = [
+        "1 discard NS fix-pick-cart hands-off",
+        "2 hands-off @1",
+        "2 swap-hats @3",
+        "3 trapped @0",
+        "1 free-at-last @1",
+        "0 inspection @2",
+        "2 fix-cart @1",
+    ]
+    codes = ("fix-pick-cart", "hands-off", "swap-hats", "trapped", "free-at-last", "inspection")
+    with speaking(lang):
+        for move in moves:
+            sentence = describe_move(seen, move).plain
+            assert not any(code in sentence for code in (*codes, "fix-cart")), sentence
+            assert "NS" in sentence or not move.startswith("1 discard"), sentence

@@ -375,8 +375,8 @@ def test_moves_read_as_sentences_from_the_viewers_side() -> None:
     cases = {
         "1 place NSW 3,-1": "Bo (1) places NSW at 3,-1",
         "0 break-lamp @2": "You break the lamp of Cy (2)",
-        "2 fix-pick-lamp lamp @0": "Cy (2) repairs your lamp (fix-pick-lamp)",
-        "1 fix-cart @2": "Bo (1) repairs the cart of Cy (2) (fix-cart)",
+        "2 fix-pick-lamp lamp @0": "Cy (2) repairs your lamp (repair pick / lamp)",
+        "1 fix-cart @2": "Bo (1) repairs the cart of Cy (2) (repair cart)",
         "2 break-pick @0": "Cy (2) breaks your pick",
         "1 rockfall 2,0": "Bo (1) drops a rockfall on 2,0",
         "2 map 8,-2": "Cy (2) looks at the goal at 8,-2 with a map",

@@ -4,7 +4,8 @@ Every sentence is one message of the catalogues, whole, for each case: the
 viewer moved or another seat did; the card was aimed at the viewer, at the
 mover itself or at another seat; which tool it names.  So each language
 orders its own words and agrees them with the tool.  Seat names, cells and
-card codes are placeholders (the codes are the record notation, never translated).
+cards are placeholders: action cards by name, path cards by code, as the hand
+shows them (:mod:`.card_names`).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from rich.text import Text
 from ..rules.moves import read_seen_move
 from ..rules.observation import LookView, Observation, SwapView
 from . import styles
+from .card_names import card_name, card_names
 from .recent_moves import mover
 from .words import N_, _, capitalised, ngettext, pgettext, styled
 
@@ -102,8 +104,10 @@ def listed(items: list[str] | tuple[str, ...]) -> str:
 class _Sentence:
     """What the sentences of one move are made of: who moved, at whom, from whose side."""
 
-    def __init__(self, observation: Observation, seat: int, target: int) -> None:
+    def __init__(self, observation: Observation, seat: int, target: int, kind: str) -> None:
         self.observation = observation
+        #: The card the move plays, by name, for the sentences that name it.
+        self.card = card_name(kind)
         self.seat = seat
         self.target = target
         self.viewer = observation.get("seat")
@@ -112,6 +116,7 @@ class _Sentence:
 
     def say(self, mine: str, theirs: str, style: str = "", **params: str | int | Text) -> Text:
         """The viewer's sentence or another seat's, translated and filled."""
+        params.setdefault("card", self.card)
         return styled(_(mine if self.you else theirs), style, actor=self.actor, **params)
 
     def aimed(self, four: tuple[str, str, str, str], **params: str | int | Text) -> Text:
@@ -123,6 +128,7 @@ class _Sentence:
         else:
             chosen = four[2] if at_viewer else four[3]
         target = who(self.observation, self.target)
+        params.setdefault("card", self.card)
         return styled(_(chosen), "", actor=self.actor, target=target, **params)
 
 
@@ -156,7 +162,7 @@ def describe_move(observation: Observation, text: str, index: int | None = None)
     """
     move = read_seen_move(text)
     kind = move.kind
-    sentence = _Sentence(observation, mover(text), move.target)
+    sentence = _Sentence(observation, mover(text), move.target, kind)
     say, aimed = sentence.say, sentence.aimed
     if kind == "discard" and not move.card:
         count = 1 + len(move.also)
@@ -185,11 +191,11 @@ def describe_move(observation: Observation, text: str, index: int | None = None)
     if kind == "break":
         return aimed(_BREAK[move.tool])
     if kind == "fix":
-        return aimed(_FIX[move.tool], card=move.card)
+        return aimed(_FIX[move.tool], card=card_name(move.card))
     if kind in _ON_A_CELL:
         return say(*_ON_A_CELL[kind], x=move.x, y=move.y)
     if kind == "discard":
-        cards = listed(move.cards_played())
+        cards = listed(card_names(move.cards_played()))
         return say(N_("You discard {cards}"), N_("{actor} discards {cards}"), "dim", cards=cards)
     if kind == "take":
         value = Text(str(move.value), style=styles.GOLD)
@@ -205,13 +211,13 @@ def describe_move(observation: Observation, text: str, index: int | None = None)
         )
     if kind == "hands-off":
         if not sentence.you and move.target == sentence.seat:
-            return say("", N_("{actor} stops their own theft (hands-off)"))
+            return say("", N_("{actor} stops their own theft ({card})"))
         return aimed(
             (
-                N_("You stop your own theft (hands-off)"),
-                N_("You stop the theft of {target} (hands-off)"),
-                N_("{actor} stops your theft (hands-off)"),
-                N_("{actor} stops the theft of {target} (hands-off)"),
+                N_("You stop your own theft ({card})"),
+                N_("You stop the theft of {target} ({card})"),
+                N_("{actor} stops your theft ({card})"),
+                N_("{actor} stops the theft of {target} ({card})"),
             )
         )
     if kind == "swap-hand":
@@ -223,24 +229,24 @@ def describe_move(observation: Observation, text: str, index: int | None = None)
     if kind == "trapped":
         return aimed(
             (
-                N_("You trap yourself (trapped: no path cards, no share of the gold)"),
-                N_("You trap {target} (trapped: no path cards, no share of the gold)"),
-                N_("{actor} traps you (trapped: no path cards, no share of the gold)"),
-                N_("{actor} traps {target} (trapped: no path cards, no share of the gold)"),
+                N_("You trap yourself ({card}: no path cards, no share of the gold)"),
+                N_("You trap {target} ({card}: no path cards, no share of the gold)"),
+                N_("{actor} traps you ({card}: no path cards, no share of the gold)"),
+                N_("{actor} traps {target} ({card}: no path cards, no share of the gold)"),
             )
         )
     if kind == "free-at-last":
         if move.target == sentence.seat:
             return say(
-                N_("You escape the trap (free-at-last)"),
-                N_("{actor} escapes the trap (free-at-last)"),
+                N_("You escape the trap ({card})"),
+                N_("{actor} escapes the trap ({card})"),
             )
         return aimed(
             (
-                N_("You escape the trap (free-at-last)"),
-                N_("You free {target} from the trap (free-at-last)"),
-                N_("{actor} frees you from the trap (free-at-last)"),
-                N_("{actor} frees {target} from the trap (free-at-last)"),
+                N_("You escape the trap ({card})"),
+                N_("You free {target} from the trap ({card})"),
+                N_("{actor} frees you from the trap ({card})"),
+                N_("{actor} frees {target} from the trap ({card})"),
             )
         )
     if kind == "clear":
@@ -250,7 +256,7 @@ def describe_move(observation: Observation, text: str, index: int | None = None)
                 N_("You clear your {front}, discarding {cards}"),
                 N_("{actor} clears their {front}, discarding {cards}"),
                 front=front,
-                cards=listed(move.cards_played()),
+                cards=listed(card_names(move.cards_played())),
             )
         return say(
             N_("You clear your {front}, discarding {count} cards face down"),
@@ -297,7 +303,7 @@ def _swap_hand(sentence: _Sentence, swap: SwapView | None) -> Text:
             N_("{actor} swaps hands with you: you get {cards}"),
             N_("{actor} swaps hands with {target}: you get {cards}"),
         ),
-        cards=listed(swap["got"]),
+        cards=listed(card_names(swap["got"])),
     )
 
 
@@ -306,18 +312,18 @@ def _inspection(sentence: _Sentence, look: LookView | None) -> Text:
     if look is None:
         return sentence.aimed(
             (
-                N_("You look at your dwarf card (inspection)"),
-                N_("You look at the dwarf card of {target} (inspection)"),
-                N_("{actor} looks at your dwarf card (inspection)"),
-                N_("{actor} looks at the dwarf card of {target} (inspection)"),
+                N_("You look at your dwarf card ({card})"),
+                N_("You look at the dwarf card of {target} ({card})"),
+                N_("{actor} looks at your dwarf card ({card})"),
+                N_("{actor} looks at the dwarf card of {target} ({card})"),
             )
         )
     return sentence.aimed(
         (
-            N_("You look at your dwarf card (inspection): {role}"),
-            N_("You look at the dwarf card of {target} (inspection): {role}"),
-            N_("{actor} looks at your dwarf card (inspection): {role}"),
-            N_("{actor} looks at the dwarf card of {target} (inspection): {role}"),
+            N_("You look at your dwarf card ({card}): {role}"),
+            N_("You look at the dwarf card of {target} ({card}): {role}"),
+            N_("{actor} looks at your dwarf card ({card}): {role}"),
+            N_("{actor} looks at the dwarf card of {target} ({card}): {role}"),
         ),
         role=styles.role_text(look["role"]),
     )
@@ -330,28 +336,28 @@ def _swap_hats(sentence: _Sentence, look: LookView | None) -> Text:
         return sentence.aimed(
             (
                 N_(
-                    "You give yourself a new dwarf card from the reserve (swap-hats): "
+                    "You give yourself a new dwarf card from the reserve ({card}): "
                     "you are now {role}"
                 ),
-                N_("You give {target} a new dwarf card from the reserve (swap-hats)"),
+                N_("You give {target} a new dwarf card from the reserve ({card})"),
                 N_(
-                    "{actor} gives you a new dwarf card from the reserve (swap-hats): "
+                    "{actor} gives you a new dwarf card from the reserve ({card}): "
                     "you are now {role}"
                 ),
-                N_("{actor} gives {target} a new dwarf card from the reserve (swap-hats)"),
+                N_("{actor} gives {target} a new dwarf card from the reserve ({card})"),
             ),
             role=styles.role_text(look["role"]),
         )
     if not sentence.you and sentence.target == sentence.seat:
         return sentence.say(
-            "", N_("{actor} gives themself a new dwarf card from the reserve (swap-hats)")
+            "", N_("{actor} gives themself a new dwarf card from the reserve ({card})")
         )
     return sentence.aimed(
         (
-            N_("You give yourself a new dwarf card from the reserve (swap-hats)"),
-            N_("You give {target} a new dwarf card from the reserve (swap-hats)"),
-            N_("{actor} gives you a new dwarf card from the reserve (swap-hats)"),
-            N_("{actor} gives {target} a new dwarf card from the reserve (swap-hats)"),
+            N_("You give yourself a new dwarf card from the reserve ({card})"),
+            N_("You give {target} a new dwarf card from the reserve ({card})"),
+            N_("{actor} gives you a new dwarf card from the reserve ({card})"),
+            N_("{actor} gives {target} a new dwarf card from the reserve ({card})"),
         )
     )
 
