@@ -5,13 +5,14 @@ at every decision."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
 import pyspiel  # type: ignore[import-not-found]
 
 from pysaboteur.envs.aec import Encoder
+from pysaboteur.envs.info_state import InfoStateEncoder
 
 #: The observer of each tensor: without and with perfect recall.
 TENSORS = {
@@ -19,8 +20,28 @@ TENSORS = {
     "info_state": pyspiel.IIGObservationType(perfect_recall=True),
 }
 
-#: The Python encoder a core's tensor equals, by tensor name and player count.
-Reference = Callable[[str, int], Encoder]
+
+class Reference:
+    """An edition's Python encoders, which the core's tensors equal: ``observation``
+    (by player count), and the information state over it."""
+
+    def __init__(
+        self,
+        observation: Callable[[int], Encoder],
+        card_codes: Sequence[str],
+        window: tuple[int, int, int, int],
+    ) -> None:
+        self._observation = observation
+        self._card_codes = card_codes
+        self._window = window
+
+    def info_state(self, players: int) -> InfoStateEncoder:
+        return InfoStateEncoder(self._observation(players), players, self._card_codes, self._window)
+
+    def __call__(self, tensor: str, players: int) -> Encoder:
+        if tensor == "observation":
+            return self._observation(players)
+        return self.info_state(players)
 
 
 class Counted:
@@ -124,3 +145,26 @@ def observe_resampled_states(
                 expected = reference(tensor, players).encode(sampled.seat_observation(seat))
                 assert np.array_equal(observer.tensor, expected)
     return counted.built
+
+
+def observe_a_round_episode_s_end(name: str, reference: Reference, tensor: str) -> None:
+    """The end of a round episode shows the round as it ended (the core's round is the
+    next one): the reference's view."""
+    game = pyspiel.load_game(name, {"players": 3, "episode": "round"})
+    observer = game.make_py_observer(TENSORS[tensor])
+    rng = random.Random(3)
+    state = dealt(game, rng)
+    while not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert state.engine_game.round_number == 2
+    for seat in range(3):
+        observer.set_from(state, seat)
+        expected = reference(tensor, 3).encode(state.seat_observation(seat))
+        assert np.array_equal(observer.tensor, expected)
+
+
+def assert_python_observers(name: str) -> None:
+    """The game's observers have no core encoder (the pure engine plays)."""
+    game = pyspiel.load_game(name, {"players": 4})
+    for kind in TENSORS.values():
+        assert game.make_py_observer(kind)._native is None

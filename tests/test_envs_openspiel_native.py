@@ -21,8 +21,6 @@ from openspiel_native_helpers import TENSORS, dealt  # noqa: E402
 
 from pysaboteur.envs import openspiel_game  # noqa: E402
 from pysaboteur.envs.actions import CARD_CODES, X_MAX, X_MIN, Y_MAX, Y_MIN  # noqa: E402
-from pysaboteur.envs.aec import Encoder  # noqa: E402
-from pysaboteur.envs.info_state import InfoStateEncoder  # noqa: E402
 from pysaboteur.envs.openspiel_native import native_info_state, native_observation  # noqa: E402
 from pysaboteur.envs.tensors import ObservationEncoder  # noqa: E402
 from pysaboteur.native import PURE_VARIABLE, core  # noqa: E402
@@ -33,15 +31,8 @@ if core is None:
     )
 
 
-def info_state_encoder(players: int) -> InfoStateEncoder:
-    return InfoStateEncoder(
-        ObservationEncoder(players), players, CARD_CODES, (X_MIN, X_MAX, Y_MIN, Y_MAX)
-    )
-
-
-def reference(tensor: str, players: int) -> Encoder:
-    """The Python encoder the core's tensor equals."""
-    return ObservationEncoder(players) if tensor == "observation" else info_state_encoder(players)
+reference = helpers.Reference(ObservationEncoder, CARD_CODES, (X_MIN, X_MAX, Y_MIN, Y_MAX))
+info_state_encoder = reference.info_state
 
 
 def play_and_compare(tensor: str, players: int, seed: int, **params: Any) -> dict[str, int]:
@@ -59,18 +50,7 @@ def test_a_whole_game_every_seat_every_decision(tensor: str) -> None:
 
 @pytest.mark.parametrize("tensor", TENSORS)
 def test_a_round_episode_ends_with_the_reference_view(tensor: str) -> None:
-    # The round's end shows the round as it ended: the core's round is the next one.
-    game = pyspiel.load_game(openspiel_game.SHORT_NAME, {"players": 3, "episode": "round"})
-    observer = game.make_py_observer(TENSORS[tensor])
-    rng = random.Random(3)
-    state = dealt(game, rng)
-    while not state.is_terminal():
-        state.apply_action(rng.choice(state.legal_actions()))
-    assert state.engine_game.round_number == 2
-    for seat in range(3):
-        observer.set_from(state, seat)
-        expected = reference(tensor, 3).encode(state.seat_observation(seat))
-        assert np.array_equal(observer.tensor, expected)
+    helpers.observe_a_round_episode_s_end(openspiel_game.SHORT_NAME, reference, tensor)
 
 
 def test_while_chance_deals_the_tensors_are_zero() -> None:
@@ -114,9 +94,7 @@ def test_the_pure_engine_keeps_the_python_observers(monkeypatch: pytest.MonkeyPa
     monkeypatch.setenv(PURE_VARIABLE, "1")
     assert native_observation(4) is None
     assert native_info_state(info_state_encoder(4)) is None
-    game = pyspiel.load_game(openspiel_game.SHORT_NAME, {"players": 4})
-    for kind in TENSORS.values():
-        assert game.make_py_observer(kind)._native is None
+    helpers.assert_python_observers(openspiel_game.SHORT_NAME)
 
 
 @settings(max_examples=30, deadline=None)

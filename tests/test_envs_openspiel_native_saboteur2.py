@@ -30,8 +30,6 @@ from pysaboteur.envs.actions_saboteur2 import (  # noqa: E402
     Y_MAX,
     Y_MIN,
 )
-from pysaboteur.envs.aec import Encoder  # noqa: E402
-from pysaboteur.envs.info_state import InfoStateEncoder  # noqa: E402
 from pysaboteur.envs.openspiel_native_saboteur2 import (  # noqa: E402
     native_info_state_saboteur2,
     native_observation_saboteur2,
@@ -48,15 +46,8 @@ if core is None or engine_for(EDITION) is None:
 NAME = openspiel_saboteur2.SHORT_NAME
 
 
-def info_state_encoder(players: int) -> InfoStateEncoder:
-    return InfoStateEncoder(
-        ObservationEncoder2(players), players, CARD_CODES, (X_MIN, X_MAX, Y_MIN, Y_MAX)
-    )
-
-
-def reference(tensor: str, players: int) -> Encoder:
-    """The Python encoder the core's tensor equals."""
-    return ObservationEncoder2(players) if tensor == "observation" else info_state_encoder(players)
+reference = helpers.Reference(ObservationEncoder2, CARD_CODES, (X_MIN, X_MAX, Y_MIN, Y_MAX))
+info_state_encoder = reference.info_state
 
 
 def play_and_compare(tensor: str, players: int, seed: int, **params: Any) -> dict[str, int]:
@@ -96,18 +87,7 @@ def test_every_count_and_option(
 
 @pytest.mark.parametrize("tensor", TENSORS)
 def test_a_round_episode_ends_with_the_reference_view(tensor: str) -> None:
-    # The round's end shows the round as it ended: the core's round is the next one.
-    game = pyspiel.load_game(NAME, {"players": 3, "episode": "round"})
-    observer = game.make_py_observer(TENSORS[tensor])
-    rng = random.Random(3)
-    state = dealt(game, rng)
-    while not state.is_terminal():
-        state.apply_action(rng.choice(state.legal_actions()))
-    assert state.engine_game.round_number == 2
-    for seat in range(3):
-        observer.set_from(state, seat)
-        expected = reference(tensor, 3).encode(state.seat_observation(seat))
-        assert np.array_equal(observer.tensor, expected)
+    helpers.observe_a_round_episode_s_end(NAME, reference, tensor)
 
 
 @pytest.mark.parametrize("tensor", TENSORS)
@@ -140,6 +120,4 @@ def test_the_pure_engine_keeps_the_python_observers(monkeypatch: pytest.MonkeyPa
     monkeypatch.setenv(PURE_VARIABLE, "1")
     assert native_observation_saboteur2(4) is None
     assert native_info_state_saboteur2(info_state_encoder(4)) is None
-    game = pyspiel.load_game(NAME, {"players": 4})
-    for kind in TENSORS.values():
-        assert game.make_py_observer(kind)._native is None
+    helpers.assert_python_observers(NAME)
