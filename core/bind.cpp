@@ -23,6 +23,7 @@
 #include "playout_bind.hpp"
 #include "round.hpp"
 #include "splitmix.hpp"
+#include "tensors_saboteur2.hpp"
 #include "table_saboteur2_bind.hpp"
 
 namespace nb = nanobind;
@@ -132,6 +133,23 @@ void fill(uint8_t (&into)[Size], uint8_t& size, const std::vector<uint8_t>& from
     size = static_cast<uint8_t>(from.size());
 }
 
+using Floats = nb::ndarray<float, nb::numpy, nb::c_contig, nb::device::cpu>;
+
+// What both editions' observe check: the round in play, a seat of it, a vector of the
+// tensor's size (``size`` and the recent block's, of as many players) and a seat of
+// the round per code. Returns the vector's size.
+size_t check_observed(const Round& round, int players, int size, int seat, const std::vector<int>& seats,
+                      const std::vector<uint32_t>& codes, const Floats& out, const RecentSpec* recent) {
+    if (round.phase == ENDED) throw std::invalid_argument("a round in play (or its gold) is encoded, not one ended");
+    size_t whole = static_cast<size_t>(size + (recent ? recent->size() : 0));
+    if (players != round.players || (recent && recent->players != round.players) || seat < 0 ||
+        seat >= round.players || out.size() != whole || seats.size() != codes.size())
+        throw std::invalid_argument("a seat of the round, a vector of the tensor's size, a seat per code");
+    for (int moved : seats)
+        if (moved < 0 || moved >= round.players) throw std::invalid_argument("a seat of the round per code");
+    return whole;
+}
+
 // The observation tensor of ``seat`` (core/tensors.cpp) of the round in play, given what
 // the round holds not: its moves so far (``seats[i]`` played ``codes[i]``, counted into
 // the round's tally) and where the game stands (the round's number, the seat's nuggets
@@ -140,24 +158,41 @@ void fill(uint8_t (&into)[Size], uint8_t& size, const std::vector<uint8_t>& from
 // ``recent``, the information-state tensor: the observation, then the seat's last
 // moves of those (core/info_state.cpp).
 void observe(const PyRound& self, const TensorSpec& spec, int seat, const std::vector<int>& seats,
-             const std::vector<uint32_t>& codes, int round_number, int nuggets, bool open_hands,
-             nb::ndarray<float, nb::numpy, nb::c_contig, nb::device::cpu> out, const RecentSpec* recent) {
+             const std::vector<uint32_t>& codes, int round_number, int nuggets, bool open_hands, Floats out,
+             const RecentSpec* recent) {
     const Round& round = self.round;
-    if (round.phase == ENDED) throw std::invalid_argument("a round in play (or its gold) is encoded, not one ended");
-    size_t size = static_cast<size_t>(spec.size + (recent ? recent->size() : 0));
-    if (spec.players != round.players || (recent && recent->players != round.players) || seat < 0 ||
-        seat >= round.players || out.size() != size || seats.size() != codes.size())
-        throw std::invalid_argument("a seat of the round, a vector of the tensor's size, a seat per code");
+    size_t size = check_observed(round, spec.players, spec.size, seat, seats, codes, out, recent);
     Tally tally;
     tally.clear();
-    for (size_t i = 0; i < codes.size(); ++i) {
-        if (seats[i] < 0 || seats[i] >= round.players) throw std::invalid_argument("a seat of the round per code");
-        tally.count(*self.tables, seats[i], codes[i]);
-    }
+    for (size_t i = 0; i < codes.size(); ++i) tally.count(*self.tables, seats[i], codes[i]);
     float* put = out.data();
     std::memset(put, 0, sizeof(float) * size);
     Written written;
     encode(spec, round, tally, GameSide{round_number, nuggets, open_hands}, seat, put, written, false);
+    if (recent) encode_recent(*recent, seats, codes, seat, open_hands, put + spec.size);
+}
+
+// Saboteur 2's observation tensor of ``seat`` (core/tensors_saboteur2.cpp) of the round
+// in play, and with ``recent`` its information-state tensor, as observe() writes the
+// base game's: given the round's moves (move ``i`` of the round, for the tally's
+// swap-hats), each seat's gold pieces so far and open hands. Only the round's play is
+// encoded: the thieves' steals after it are the rules' own (rules/game.py drops the
+// core's round then), and so is their tensor (pysaboteur/envs/openspiel_native_saboteur2.py).
+void observe_saboteur2(const PyRound& self, const TensorSpec2& spec, int seat, const std::vector<int>& seats,
+                       const std::vector<uint32_t>& codes, int round_number, const std::vector<int>& pieces,
+                       bool open_hands, Floats out, const RecentSpec* recent) {
+    const Round& round = self.round;
+    size_t size = check_observed(round, spec.players, spec.size, seat, seats, codes, out, recent);
+    if (pieces.size() != round.players) throw std::invalid_argument("each seat's gold pieces");
+    Tally2 tally;
+    tally.clear();
+    for (size_t i = 0; i < codes.size(); ++i) tally.count(spec, *self.tables, seats[i], codes[i], static_cast<int>(i));
+    int16_t held[MAX_SEATS];
+    std::copy(pieces.begin(), pieces.end(), held);
+    Side2 side{round_number, false, seat_or_minus(round.to_move), held, nullptr, 0, open_hands};
+    float* put = out.data();
+    std::memset(put, 0, sizeof(float) * size);
+    encode_saboteur2(spec, round, tally, side, seat, put);
     if (recent) encode_recent(*recent, seats, codes, seat, open_hands, put + spec.size);
 }
 
@@ -312,6 +347,9 @@ NB_MODULE(_core, m) {
         .def("copy", [](const PyRound& self) { return new PyRound(self); })
         .def("observe", &observe, nb::arg("tensors"), nb::arg("seat"), nb::arg("seats"), nb::arg("codes"),
              nb::arg("round_number"), nb::arg("nuggets"), nb::arg("open_hands"), nb::arg("out"),
+             nb::arg("recent").none() = nullptr)
+        .def("observe_saboteur2", &observe_saboteur2, nb::arg("tensors"), nb::arg("seat"), nb::arg("seats"),
+             nb::arg("codes"), nb::arg("round_number"), nb::arg("pieces"), nb::arg("open_hands"), nb::arg("out"),
              nb::arg("recent").none() = nullptr)
         .def("playout", &playout)
         .def_prop_ro("to_move", [](const PyRound& self) { return seat_or_minus(self.round.to_move); })

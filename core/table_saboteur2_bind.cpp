@@ -123,4 +123,12 @@ void register_table_saboteur2(nb::module_& m) {
           nb::arg("round_episodes"), nb::arg("win_rewards"));
     m.def("make_table_saboteur2", &make_table_saboteur2, nb::rv_policy::take_ownership, nb::arg("tables"),
           nb::arg("saboteur2_tables"), nb::arg("tensor"), nb::arg("deal"));
+    // The layout alone, for a round of the core to encode (Round.observe_saboteur2, core/bind.cpp).
+    nb::class_<TensorSpec2>(m, "Tensors2")
+        .def_prop_ro("size", [](const TensorSpec2& self) { return self.size; })
+        .def_prop_ro("players", [](const TensorSpec2& self) { return self.players; });
+    m.def(
+        "make_tensors_saboteur2",
+        [](std::shared_ptr<Tables> tables, nb::dict tensor) { return read_tensor_spec2(*tables, tensor); },
+        nb::arg("tables"), nb::arg("tensor"));
 }

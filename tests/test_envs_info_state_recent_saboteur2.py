@@ -2,8 +2,8 @@
 move codes (core/info_state.cpp, the block the base game's tensor ends with) is, bit
 for bit, the one info_state.py writes from the seat's history: for every seat at
 every decision of random games of every player count, with and without open hands.
-Saboteur 2's observation tensor is still tensors_saboteur2.py's; with it in the core
-the information state is that tensor followed by this block."""
+python_saboteur2's information-state tensor from the core is its observation tensor
+followed by this block (tests/test_envs_openspiel_native_saboteur2.py)."""
 
 from __future__ import annotations
 

@@ -14,13 +14,13 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel")
 
 import numpy as np  # noqa: E402
+import openspiel_native_helpers as helpers  # noqa: E402
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
+from openspiel_native_helpers import TENSORS, dealt  # noqa: E402
 
 from pysaboteur.envs import openspiel_game  # noqa: E402
 from pysaboteur.envs.actions import CARD_CODES, X_MAX, X_MIN, Y_MAX, Y_MIN  # noqa: E402
-from pysaboteur.envs.aec import Encoder  # noqa: E402
-from pysaboteur.envs.info_state import InfoStateEncoder  # noqa: E402
 from pysaboteur.envs.openspiel_native import native_info_state, native_observation  # noqa: E402
 from pysaboteur.envs.tensors import ObservationEncoder  # noqa: E402
 from pysaboteur.native import PURE_VARIABLE, core  # noqa: E402
@@ -30,97 +30,27 @@ if core is None:
         "these compare the native core's tensors with the reference", allow_module_level=True
     )
 
-#: The observer of each tensor: without and with perfect recall.
-TENSORS = {
-    "observation": pyspiel.IIGObservationType(perfect_recall=False),
-    "info_state": pyspiel.IIGObservationType(perfect_recall=True),
-}
+
+reference = helpers.Reference(ObservationEncoder, CARD_CODES, (X_MIN, X_MAX, Y_MIN, Y_MAX))
+info_state_encoder = reference.info_state
 
 
-def info_state_encoder(players: int) -> InfoStateEncoder:
-    return InfoStateEncoder(
-        ObservationEncoder(players), players, CARD_CODES, (X_MIN, X_MAX, Y_MIN, Y_MAX)
+def play_and_compare(tensor: str, players: int, seed: int, **params: Any) -> dict[str, int]:
+    return helpers.play_and_compare(
+        openspiel_game.SHORT_NAME, reference, tensor, players, seed, **params
     )
-
-
-def reference(tensor: str, players: int) -> Encoder:
-    """The Python encoder the core's tensor equals."""
-    return ObservationEncoder(players) if tensor == "observation" else info_state_encoder(players)
-
-
-class Counted:
-    """The core's encoder, counting the tensors it built for the observer."""
-
-    def __init__(self, native: Any) -> None:
-        self.native = native
-        self.built = 0
-
-    def encode(self, game: Any, seat: int, out: Any) -> bool:
-        made = bool(self.native.encode(game, seat, out))
-        self.built += made
-        return made
-
-
-def dealt(game: Any, rng: random.Random) -> Any:
-    """A new state of ``game`` with every chance outcome drawn."""
-    state = game.new_initial_state()
-    while state.is_chance_node():
-        outcomes, chances = zip(*state.chance_outcomes(), strict=True)
-        state.apply_action(rng.choices(outcomes, chances)[0])
-    return state
-
-
-def play_and_compare(tensor: str, players: int, seed: int, **params: Any) -> tuple[int, int]:
-    """Plays a random game, comparing every seat's tensor at every decision; returns
-    how many tensors the core built and how many the reference built at the end."""
-    game = pyspiel.load_game(openspiel_game.SHORT_NAME, {"players": players, **params})
-    observer = game.make_py_observer(TENSORS[tensor])
-    native = observer._native
-    assert native is not None
-    counted = observer._native = Counted(native)
-    encoder = reference(tensor, players)
-    rng = random.Random(seed)
-    state = dealt(game, rng)
-    built = ended = 0
-    while True:
-        for seat in range(players):
-            observer.set_from(state, seat)
-            expected = encoder.encode(state.seat_observation(seat))
-            assert np.array_equal(observer.tensor, expected), (seat, str(state))
-            if state.is_terminal():  # the rules' view of the end: the reference's
-                ended += 1
-                continue
-            assert counted.built == built + 1  # the observer's tensor was the core's
-            direct = np.full(observer.tensor.size, np.nan, np.float32)
-            assert native.encode(state.engine_game, seat, direct)
-            assert np.array_equal(direct, expected)
-            built += 1
-        if state.is_terminal():
-            return built, ended
-        state.apply_action(rng.choice(state.legal_actions()))
 
 
 @pytest.mark.parametrize("tensor", TENSORS)
 def test_a_whole_game_every_seat_every_decision(tensor: str) -> None:
-    built, ended = play_and_compare(tensor, 4, seed=5)
-    assert built > 4 * 100  # three rounds of decisions, each seat's tensor by the core
-    assert ended == 4  # the last: the game is over, the rules' view
+    counts = play_and_compare(tensor, 4, seed=5)
+    assert counts["built"] > 4 * 100  # three rounds of decisions, each seat's tensor by the core
+    assert counts["ended"] == 4  # the last: the game is over, the rules' view
 
 
 @pytest.mark.parametrize("tensor", TENSORS)
 def test_a_round_episode_ends_with_the_reference_view(tensor: str) -> None:
-    # The round's end shows the round as it ended: the core's round is the next one.
-    game = pyspiel.load_game(openspiel_game.SHORT_NAME, {"players": 3, "episode": "round"})
-    observer = game.make_py_observer(TENSORS[tensor])
-    rng = random.Random(3)
-    state = dealt(game, rng)
-    while not state.is_terminal():
-        state.apply_action(rng.choice(state.legal_actions()))
-    assert state.engine_game.round_number == 2
-    for seat in range(3):
-        observer.set_from(state, seat)
-        expected = reference(tensor, 3).encode(state.seat_observation(seat))
-        assert np.array_equal(observer.tensor, expected)
+    helpers.observe_a_round_episode_s_end(openspiel_game.SHORT_NAME, reference, tensor)
 
 
 def test_while_chance_deals_the_tensors_are_zero() -> None:
@@ -164,9 +94,7 @@ def test_the_pure_engine_keeps_the_python_observers(monkeypatch: pytest.MonkeyPa
     monkeypatch.setenv(PURE_VARIABLE, "1")
     assert native_observation(4) is None
     assert native_info_state(info_state_encoder(4)) is None
-    game = pyspiel.load_game(openspiel_game.SHORT_NAME, {"players": 4})
-    for kind in TENSORS.values():
-        assert game.make_py_observer(kind)._native is None
+    helpers.assert_python_observers(openspiel_game.SHORT_NAME)
 
 
 @settings(max_examples=30, deadline=None)
@@ -194,42 +122,17 @@ def test_every_count_and_option(
         "next_round_start": next_round_start,
         "open_hands": open_hands,
     }
-    built, _ = play_and_compare(tensor, players, seed, **params)
-    assert built > 0
+    assert play_and_compare(tensor, players, seed, **params)["built"] > 0
 
 
 @pytest.mark.parametrize("tensor", TENSORS)
 def test_one_observer_for_two_states_that_part(tensor: str) -> None:
-    # The encoder keeps the round's codes read so far: a clone played otherwise,
-    # observed in turn with the original, is read again, not counted on.
-    game = pyspiel.load_game(openspiel_game.SHORT_NAME, {"players": 4})
-    observer = game.make_py_observer(TENSORS[tensor])
-    rng = random.Random(11)
-    state = dealt(game, rng)
-    for _ in range(10):
-        state.apply_action(rng.choice(state.legal_actions()))
-    other = state.clone()
-    for _ in range(12):
-        for one in (state, other):
-            one.apply_action(rng.choice(one.legal_actions()))
-            for seat in range(4):
-                observer.set_from(one, seat)
-                expected = reference(tensor, 4).encode(one.seat_observation(seat))
-                assert np.array_equal(observer.tensor, expected)
+    helpers.observe_two_states_that_part(openspiel_game.SHORT_NAME, reference, tensor, 4, seed=11)
 
 
 @pytest.mark.parametrize("tensor", TENSORS)
 def test_a_resampled_state_has_the_reference_tensor(tensor: str) -> None:
-    game = pyspiel.load_game(openspiel_game.SHORT_NAME, {"players": 5})
-    observer = game.make_py_observer(TENSORS[tensor])
-    rng = random.Random(21)
-    state = dealt(game, rng)
-    for _ in range(30):
-        state.apply_action(rng.choice(state.legal_actions()))
-    draws = random.Random(4).random
-    for _ in range(3):
-        sampled = state.resample_from_infostate(0, draws)
-        for seat in range(5):
-            observer.set_from(sampled, seat)
-            expected = reference(tensor, 5).encode(sampled.seat_observation(seat))
-            assert np.array_equal(observer.tensor, expected)
+    built = helpers.observe_resampled_states(
+        openspiel_game.SHORT_NAME, reference, tensor, 5, seed=21, moves=30
+    )
+    assert built == 5 * 2 * 5  # a resampled game's round is loaded into the core too

@@ -22,8 +22,8 @@ a way the tallies do not show, share it); the information-state *string* is
 exact (the seat's observation as JSON, with the whole public history).
 
 This encoder is the reference of the core's (core/info_state.cpp, laid out by
-:mod:`.native_recent`), which builds the base game's tensor for OpenSpiel from the
-round's move codes.
+:mod:`.native_recent`), which builds both editions' tensors for OpenSpiel from the
+round's move codes (:mod:`.openspiel_native`, :mod:`.openspiel_native_saboteur2`).
 """
 
 from __future__ import annotations

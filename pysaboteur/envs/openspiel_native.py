@@ -25,7 +25,11 @@ from .native_tensors import BASE, tensor_spec
 class NativeObservation:
     """The core's encoder of one player count's observation tensor, or with ``recent``
     its information-state tensor (the observation, then the seat's last moves:
-    :mod:`.info_state`)."""
+    :mod:`.info_state`), of the base game; :mod:`.openspiel_native_saboteur2` has
+    Saboteur 2's."""
+
+    #: The edition whose core rounds it encodes (as :func:`core_round_of` names it).
+    edition = BASE
 
     def __init__(self, tensors: Any, codec: Any, recent: Any = None) -> None:
         self._tensors = tensors
@@ -39,15 +43,26 @@ class NativeObservation:
         self._seats: list[int] = []
         self._last: Move | None = None  # the last move read
 
+    @staticmethod
+    def make_tensors(tables: Any, players: int) -> Any:
+        """The core's layout of the observation tensor of ``players`` seats."""
+        assert core is not None
+        return core.make_tensors(tables, tensor_spec(players))
+
     def encode(self, game: Game, seat: int, out: np.ndarray) -> bool:
         """Write the tensor of ``seat`` into ``out`` while a round is in play (or its
         gold is picked); False, ``out`` untouched, where the core cannot (the game is
-        over, or its engine is the rules' own)."""
+        over, its engine is the rules' own, or Saboteur 2's thieves are stealing)."""
         if game.phase == "over":
             return False
-        core_round = core_round_of(game)
+        core_round = core_round_of(game, self.edition.name)
         if core_round is None or not self._read(game.moves):
             return False
+        self._observe(core_round, game, seat, out)
+        return True
+
+    def _observe(self, core_round: Any, game: Game, seat: int, out: np.ndarray) -> None:
+        """The core's call that writes the tensor, given the moves read."""
         core_round.observe(
             self._tensors,
             seat,
@@ -59,7 +74,6 @@ class NativeObservation:
             out,
             self._recent,
         )
-        return True
 
     def _read(self, moves: list[Move]) -> bool:
         """Catch up with the round's ``moves``, or start again if they are another
@@ -89,39 +103,42 @@ class NativeObservation:
         return True
 
 
-_TENSORS: dict[int, Any] = {}
-_RECENT: dict[int, Any] = {}
+#: Each edition's layouts for the core, made once (an observer is made per bot or per
+#: state), by (edition, players).
+_TENSORS: dict[tuple[str, int], Any] = {}
+_RECENT: dict[tuple[str, int], Any] = {}
+
+
+def native_encoder(
+    kind: type[NativeObservation], players: int, info: InfoStateEncoder | None = None
+) -> NativeObservation | None:
+    """The core's encoder ``kind`` of ``players`` seats, with ``info`` (the reference
+    information-state encoder over the observation tensor) its information-state
+    tensor; None where the pure engine plays (the core not built, or
+    ``PYSABOTEUR_PURE`` set: read for every observer, as for every game)."""
+    edition = kind.edition
+    engine = engine_for(edition)
+    if core is None or engine is None:
+        return None
+    key = (edition.name, players)
+    tensors = _TENSORS.get(key)
+    if tensors is None:
+        tensors = _TENSORS[key] = kind.make_tensors(engine.tables, players)
+    recent = None
+    if info is not None:
+        recent = _RECENT.get(key)
+        if recent is None:
+            recent = _RECENT[key] = core.make_recent(engine.tables, recent_spec(info, edition))
+    return kind(tensors, engine.codec, recent)
 
 
 def native_observation(players: int) -> NativeObservation | None:
     """The core's encoder for a ``players``-player base game, or None where the pure
-    engine plays (the core not built, or ``PYSABOTEUR_PURE`` set: read for every
-    observer, as for every game)."""
-    engine = engine_for(BASE)
-    if core is None or engine is None:
-        return None
-    return NativeObservation(_tensors(engine, players), engine.codec)
+    engine plays."""
+    return native_encoder(NativeObservation, players)
 
 
 def native_info_state(encoder: InfoStateEncoder) -> NativeObservation | None:
     """The core's information-state encoder equal to ``encoder`` (the base game's, over
     its observation tensor), or None where the pure engine plays."""
-    engine = engine_for(BASE)
-    if core is None or engine is None:
-        return None
-    recent = _RECENT.get(encoder.players)
-    if recent is None:
-        recent = _RECENT[encoder.players] = core.make_recent(
-            engine.tables, recent_spec(encoder, BASE)
-        )
-    return NativeObservation(_tensors(engine, encoder.players), engine.codec, recent)
-
-
-def _tensors(engine: Any, players: int) -> Any:
-    """The observation tensor's layout, made once: an observer is made per bot or per
-    state."""
-    assert core is not None
-    tensors = _TENSORS.get(players)
-    if tensors is None:
-        tensors = _TENSORS[players] = core.make_tensors(engine.tables, tensor_spec(players))
-    return tensors
+    return native_encoder(NativeObservation, encoder.players, encoder)

@@ -27,7 +27,8 @@ them from chance alone, and no seat sees a round's cards before it starts.
 (:func:`pysaboteur.rules.seat_observation`, as JSON): the whole public history
 of the game, its hand, its dwarf card, the dwarf cards it inspected, the hands
 it swapped and the goals it mapped.  The observation tensor is the vector of
-:mod:`.tensors_saboteur2`.
+:mod:`.tensors_saboteur2`, built by the native core where it is, as the
+information-state tensor is (:mod:`.openspiel_native_saboteur2`).
 
 **Resampling.**  ``state.resample_from_infostate(player, sampler)`` draws a
 state that agrees with everything the player knows, with
@@ -61,6 +62,10 @@ from .openspiel_core import (
     SeatObserver,
     game_info,
     read_settings,
+)
+from .openspiel_native_saboteur2 import (
+    native_info_state_saboteur2,
+    native_observation_saboteur2,
 )
 from .tensors_saboteur2 import (
     ROLES,
@@ -272,13 +277,22 @@ class Saboteur2State(SaboteurStateCore):
 
 class Saboteur2Observer(SeatObserver):
     """OpenSpiel's observer: the seat's observation as a string, and the tensor of
-    :mod:`.tensors_saboteur2` (with perfect recall, that of :mod:`.info_state`)."""
+    :mod:`.tensors_saboteur2` (with perfect recall, that of :mod:`.info_state`), built
+    by the core where it is (:mod:`.openspiel_native_saboteur2`)."""
 
     def __init__(self, players: int, iig_obs_type: Any, params: dict[str, Any] | None) -> None:
         info = InfoStateEncoder(
             ObservationEncoder2(players), players, CARD_CODES, (X_MIN, X_MAX, Y_MIN, Y_MAX)
         )
-        super().__init__(ObservationEncoder2(players), observation_text, iig_obs_type, params, info)
+        super().__init__(
+            ObservationEncoder2(players),
+            observation_text,
+            iig_obs_type,
+            params,
+            info,
+            native_observation_saboteur2(players),
+            native_info_state_saboteur2(info),
+        )
 
 
 pyspiel.register_game(GAME_TYPE, Saboteur2Game)

@@ -36,6 +36,18 @@ class Round:
         out: Any,
         recent: Recent | None = None,
     ) -> None: ...
+    def observe_saboteur2(
+        self,
+        tensors: Tensors2,
+        seat: int,
+        seats: list[int],
+        codes: list[int],
+        round_number: int,
+        pieces: list[int],
+        open_hands: bool,
+        out: Any,
+        recent: Recent | None = None,
+    ) -> None: ...
     @property
     def to_move(self) -> int: ...
     @property
@@ -225,6 +237,10 @@ class Tensors:
     def players(self) -> int: ...
 
 def make_tensors(tables: Tables, tensor: dict[str, Any]) -> Tensors: ...
+
+class Tensors2(Tensors): ...  # Saboteur 2's layout (core/table_saboteur2_bind.cpp)
+
+def make_tensors_saboteur2(tables: Tables, tensor: dict[str, Any]) -> Tensors2: ...
 
 # The information-state tensor's recent block (core/info_state_bind.cpp).
 class Recent:
