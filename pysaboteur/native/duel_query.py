@@ -104,7 +104,9 @@ def native_prospects(
         revealed=[goal["face_up"] for goal in view["goals"]],
         cells=cells,
         keys=[(key["x"], key["y"], key["seat"]) for key in tokens["keys"]],
-        bribes=[(bribe["x"], bribe["y"], seat) for bribe in tokens["bribes"] for seat in bribe["seats"]],
+        bribes=[
+            (bribe["x"], bribe["y"], seat) for bribe in tokens["bribes"] for seat in bribe["seats"]
+        ],
         claims=[(claim["x"], claim["y"], claim["seat"]) for claim in tokens["claims"]],
         expected=list(expected),
         near=near,
