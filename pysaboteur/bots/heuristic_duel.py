@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import cache
 from typing import Final
 
 from ..rules.duel_faces import COLOURS, read_face
@@ -103,11 +104,17 @@ def _keep_value(move: Move, broken: list[str]) -> float:
     for card in move.cards_played():
         if card.startswith("fix-"):
             value += 1.0 if any(tool in card for tool in broken) else 0.3
-        elif card in (KEY, MAP, ROCKFALL) or card.startswith("break-"):
-            value += 0.4
         else:
-            value += 0.2 + 0.2 * read_face(card).nuggets
+            value += _kept_worth(card)
     return value
+
+
+@cache
+def _kept_worth(card: str) -> float:
+    """What a card other than a repair is worth kept (asked of every discard)."""
+    if card in (KEY, MAP, ROCKFALL) or card.startswith("break-"):
+        return 0.4
+    return 0.2 + 0.2 * read_face(card).nuggets
 
 
 __all__ = ["COLOURS", "DuelHeuristic", "Prospects", "prospects"]
