@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, NamedTuple
 
 from ..native.duel_query import native_prospects
 from ..rules.duel_faces import read_face
@@ -39,9 +39,9 @@ CLAIMED: Final = 3.0
 MAZE_KINDS: Final = frozenset((PLACE, KEY, BRIBE, ROCKFALL))
 
 
-@dataclass
-class Prospects:
-    """One seat's outlook on a maze: nuggets claimed and gold within reach."""
+class Prospects(NamedTuple):
+    """One seat's outlook on a maze: nuggets claimed and gold within reach (a tuple:
+    the core's answers make two for every move tried)."""
 
     claimed: float
     near: float

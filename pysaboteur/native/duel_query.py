@@ -16,7 +16,6 @@ from typing import Any, Final
 
 from ..rules.duel_codes import DUEL_KIND_IDS
 from ..rules.duel_faces import read_face
-from ..rules.duel_maze import START_CELLS
 from ..rules.moves import PLACE, Move
 from ..rules.observation import Observation
 from . import core, wants_pure
@@ -41,14 +40,17 @@ class FaceTable:
 
     def numbers(self, codes: Sequence[str]) -> list[int]:
         number = self.number
+        try:
+            return [number[code] for code in codes]
+        except KeyError:
+            pass  # a face new to the table: numbered, afresh once the table is full
         missing = [code for code in dict.fromkeys(codes) if code not in number]
-        if missing:
-            if len(number) + len(missing) > MOST_FACES:
-                number.clear()
-                missing = list(dict.fromkeys(codes))
-            for code in missing:
-                number[code] = len(number)
-            self._tables = None
+        if len(number) + len(missing) > MOST_FACES:
+            number.clear()
+            missing = list(dict.fromkeys(codes))
+        for code in missing:
+            number[code] = len(number)
+        self._tables = None
         return [number[code] for code in codes]
 
     def tables(self) -> Any:
@@ -85,14 +87,13 @@ def native_prospects(
     if wants_pure() or core is None:
         return None
     view: dict[str, Any] = dict(observation)
-    # DuelMaze.faces' order (the prospects sum the gold in it): the starts first.
+    # In the observation's order, not DuelMaze.faces' (the starts first): the prospects
+    # sum the gold in it, and a start is NESW and its ladder only (duel_deck.py).
     cards = view["maze"]
-    starts = [card for card in cards if (card["x"], card["y"]) in START_CELLS]
-    ordered = starts + [card for card in cards if (card["x"], card["y"]) not in START_CELLS]
     laid = [move.card for move in changes if move.kind == PLACE]
-    numbers = _FACES.numbers([card["shape"] for card in ordered] + laid)
-    count = len(ordered)
-    cells = [(card["x"], card["y"], n) for card, n in zip(ordered, numbers[:count], strict=True)]
+    numbers = _FACES.numbers([card["shape"] for card in cards] + laid)
+    count = len(cards)
+    cells = [(card["x"], card["y"], n) for card, n in zip(cards, numbers[:count], strict=True)]
     placed = iter(numbers[count:])
     tried = [
         (DUEL_KIND_IDS[move.kind], move.x, move.y, next(placed) if move.kind == PLACE else NO_FACE)
