@@ -101,20 +101,21 @@ void carry_out(DuelRound& r, const DuelChange& change, int mover) {
     r.claim(1 - mover);
 }
 
-}  // namespace
-
-std::array<int, GOALS> front_distances(const DuelRound& r, int seat) {
-    std::array<int, GOALS> found;
-    found.fill(NO_FRONT);
-    Fronts fronts(r, seat);
-    if (fronts.count)
-        for (int i = 0; i < GOALS; ++i) found[i] = fronts.distance(GOAL_CELLS[i]);
-    return found;
-}
+// NEAR to each power a sum asks for, each worked out once by std::pow as Python's
+// ``NEAR ** distance`` is (so the same double); 0 until asked (a power is never 0).
+struct Powers {
+    double near;
+    double of[4 * (REACH + 1) + 2] = {};
+    double at(int distance) {
+        double& known = of[distance];
+        if (known == 0.0) known = std::pow(near, distance);
+        return known;
+    }
+};
 
 // heuristic_duel.prospects of each seat: the gold in the order the Python sums it
-// (the goals, then the cards as DuelMaze.faces holds them), so the sums agree.
-DuelProspects prospects(const DuelRound& r, const GoldWorth& worth) {
+// (the goals, then the cards in the order they lie), so the sums agree.
+DuelProspects prospects_of(const DuelRound& r, const GoldWorth& worth, Powers& powers) {
     DuelProspects found{};
     for (int seat = 0; seat < 2; ++seat) {
         int claimed = 0;
@@ -126,16 +127,31 @@ DuelProspects prospects(const DuelRound& r, const GoldWorth& worth) {
         if (!fronts.count) continue;
         double near = 0.0;
         for (int i = 0; i < GOALS; ++i)
-            if (!r.revealed[i]) near += worth.expected[i] * std::pow(worth.near, fronts.distance(GOAL_CELLS[i]));
+            if (!r.revealed[i]) near += worth.expected[i] * powers.at(fronts.distance(GOAL_CELLS[i]));
         for (int i = 0; i < r.cell_count; ++i) {
             int cell = r.cells[i];
             const Face& f = r.face(cell);
-            if (f.gold_sides && !r.is_claimed(cell))
-                near += f.nuggets * std::pow(worth.near, fronts.distance(cell) + 1);
+            if (f.gold_sides && !r.is_claimed(cell)) near += f.nuggets * powers.at(fronts.distance(cell) + 1);
         }
         found[2 * seat + 1] = near;
     }
     return found;
+}
+
+}  // namespace
+
+std::array<int, GOALS> front_distances(const DuelRound& r, int seat) {
+    std::array<int, GOALS> found;
+    found.fill(NO_FRONT);
+    Fronts fronts(r, seat);
+    if (fronts.count)
+        for (int i = 0; i < GOALS; ++i) found[i] = fronts.distance(GOAL_CELLS[i]);
+    return found;
+}
+
+DuelProspects prospects(const DuelRound& r, const GoldWorth& worth) {
+    Powers powers{worth.near};
+    return prospects_of(r, worth, powers);
 }
 
 std::vector<DuelProspects> prospects_after_each(const DuelRound& r, const GoldWorth& worth, int mover,
@@ -146,10 +162,11 @@ std::vector<DuelProspects> prospects_after_each(const DuelRound& r, const GoldWo
     // back, which touches a few hundred bytes.
     DuelRound trial = r;
     const Kept kept(r);
+    Powers powers{worth.near};
     for (const DuelChange& change : changes) {
         uint8_t face_there = trial.face_at[change.cell], net_there = trial.net_at[change.cell];
         carry_out(trial, change, mover);
-        found.push_back(prospects(trial, worth));
+        found.push_back(prospects_of(trial, worth, powers));
         kept.put_back(trial);
         trial.face_at[change.cell] = face_there;
         trial.net_at[change.cell] = net_there;
