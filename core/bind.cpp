@@ -16,6 +16,7 @@
 
 #include "batch_bind.hpp"
 #include "duel_bind.hpp"
+#include "duel_query_bind.hpp"
 #include "info_state.hpp"
 #include "info_state_bind.hpp"
 #include "listed_codes.hpp"
@@ -501,4 +502,5 @@ NB_MODULE(_core, m) {
     register_playout(m, [](nb::handle round) -> const Round& { return nb::cast<PyRound&>(round).round; });
     register_duel(m);  // the Duel's rounds (core/duel_bind.cpp)
     register_maze_query(m);  // the bots' maze questions (core/maze_query_bind.cpp)
+    register_duel_query(m);  // the Duel heuristic's maze questions (core/duel_query_bind.cpp)
 }

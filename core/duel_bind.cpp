@@ -27,6 +27,49 @@ namespace sab {
 
 namespace {
 
+int grid_cell(int x, int y) {
+    if (x < -duel::REACH || x > duel::REACH || y < -duel::REACH || y > duel::REACH)
+        throw std::invalid_argument("a cell out of the Duel's reach");
+    return duel::grid_of(x, y);
+}
+
+}  // namespace
+
+void lay_out_maze(duel::DuelRound& r, const std::vector<uint8_t>& revealed, const std::vector<DuelToken>& cells,
+                  const std::vector<DuelToken>& keys, const std::vector<DuelToken>& bribes,
+                  const std::vector<DuelToken>& claims) {
+    if (revealed.size() != duel::GOALS || cells.size() > duel::MAX_CELLS || keys.size() > duel::KEY_TOKENS ||
+        bribes.size() > duel::MAX_TOKENS || claims.size() > duel::MAX_TOKENS)
+        throw std::invalid_argument("six goals face up or not, and no more cards and tokens than a round holds");
+    const auto& faces = r.tables->faces;
+    for (int i = 0; i < duel::GOALS; ++i) r.revealed[i] = revealed[i];
+    for (const auto& [x, y, face] : cells) {
+        if (face < 0 || static_cast<size_t>(face) >= faces.size())
+            throw std::invalid_argument("a face that is not in the table");
+        int cell = grid_cell(x, y);
+        r.face_at[cell] = static_cast<uint8_t>(face + 1);
+        r.cells[r.cell_count++] = static_cast<uint16_t>(cell);
+    }
+    for (const auto& [x, y, seat] : keys) {
+        int cell = grid_cell(x, y);
+        r.key_cell[r.key_count] = static_cast<uint16_t>(cell);
+        r.key_seat[r.key_count++] = static_cast<uint8_t>(seat);
+    }
+    for (const auto& [x, y, seat] : bribes) {
+        int cell = grid_cell(x, y);
+        r.bribe_cell[r.bribe_count] = static_cast<uint16_t>(cell);
+        r.bribe_seat[r.bribe_count++] = static_cast<uint8_t>(seat);
+    }
+    for (const auto& [x, y, seat] : claims) {
+        r.claim_cell[r.claim_count] = static_cast<uint16_t>(grid_cell(x, y));
+        r.claim_seat[r.claim_count++] = static_cast<uint8_t>(seat);
+    }
+    r.find_networks();
+    r.find_gold();
+}
+
+namespace {
+
 using duel::DuelRound;
 using duel::DuelTables;
 using duel::Face;
@@ -118,13 +161,7 @@ struct PyDuelRound {
 int seat_or_minus(uint8_t seat) { return seat == duel::NOBODY ? -1 : seat; }
 uint8_t seat_or_nobody(int seat) { return seat < 0 ? duel::NOBODY : static_cast<uint8_t>(seat); }
 
-using Token = std::tuple<int, int, int>;  // x, y, seat
-
-int grid_cell(int x, int y) {
-    if (x < -duel::REACH || x > duel::REACH || y < -duel::REACH || y > duel::REACH)
-        throw std::invalid_argument("a cell out of the Duel's reach");
-    return duel::grid_of(x, y);
-}
+using Token = DuelToken;
 
 PyDuelRound* make_duel_round(std::shared_ptr<DuelTables> tables, int first, int to_move,
                              const std::vector<std::vector<uint8_t>>& hands, const std::vector<uint8_t>& pile,
@@ -134,9 +171,7 @@ PyDuelRound* make_duel_round(std::shared_ptr<DuelTables> tables, int first, int 
                              const std::vector<Token>& claims, const std::vector<uint8_t>& discards,
                              const std::vector<std::vector<uint8_t>>& maps, int last_turn, int last_path) {
     if (hands.size() != 2 || broken.size() != 2 || maps.size() != 2 || goals.size() != duel::GOALS ||
-        revealed.size() != duel::GOALS || pile.size() > duel::MAX_PILE || cells.size() > duel::MAX_CELLS ||
-        keys.size() > duel::KEY_TOKENS || bribes.size() > duel::MAX_TOKENS || claims.size() > duel::MAX_TOKENS ||
-        discards.size() > duel::MAX_DISCARDS || hands[0].size() > duel::MAX_HAND || hands[1].size() > duel::MAX_HAND ||
+        revealed.size() != duel::GOALS || pile.size() > duel::MAX_PILE || discards.size() > duel::MAX_DISCARDS || hands[0].size() > duel::MAX_HAND || hands[1].size() > duel::MAX_HAND ||
         maps[0].size() > duel::GOALS || maps[1].size() > duel::GOALS)
         throw std::invalid_argument("a Duel round's fields do not fit together");
     // Made without clearing its round, which is cleared once here (its grid is 13.8 kB).
@@ -164,31 +199,8 @@ PyDuelRound* make_duel_round(std::shared_ptr<DuelTables> tables, int first, int 
     for (int i = 0; i < duel::GOALS; ++i) {
         if (goals[i] >= tables->faces.size()) throw std::invalid_argument("a goal that is not in the table");
         r.goals[i] = goals[i];
-        r.revealed[i] = revealed[i];
     }
-    for (const auto& [x, y, face] : cells) {
-        if (face < 0 || static_cast<size_t>(face) >= tables->faces.size())
-            throw std::invalid_argument("a face that is not in the table");
-        int cell = grid_cell(x, y);
-        r.face_at[cell] = static_cast<uint8_t>(face + 1);
-        r.cells[r.cell_count++] = static_cast<uint16_t>(cell);
-    }
-    for (const auto& [x, y, seat] : keys) {
-        int cell = grid_cell(x, y);
-        r.key_cell[r.key_count] = static_cast<uint16_t>(cell);
-        r.key_seat[r.key_count++] = static_cast<uint8_t>(seat);
-    }
-    for (const auto& [x, y, seat] : bribes) {
-        int cell = grid_cell(x, y);
-        r.bribe_cell[r.bribe_count] = static_cast<uint16_t>(cell);
-        r.bribe_seat[r.bribe_count++] = static_cast<uint8_t>(seat);
-    }
-    for (const auto& [x, y, seat] : claims) {
-        r.claim_cell[r.claim_count] = static_cast<uint16_t>(grid_cell(x, y));
-        r.claim_seat[r.claim_count++] = static_cast<uint8_t>(seat);
-    }
-    r.find_networks();
-    r.find_gold();
+    lay_out_maze(r, revealed, cells, keys, bribes, claims);
     return made;
 }
 

@@ -141,13 +141,7 @@ struct DuelRound {
         return false;
     }
     int counters_left(int seat) const;
-
-  private:
-    void list_bribes(int seat, std::vector<uint32_t>& out) const;
-    void list_placements(int seat, const uint8_t* distinct, int count, std::vector<uint32_t>& out) const;
-    void list_actions(int seat, int card, std::vector<uint32_t>& out) const;
-    void list_pairs(int seat, int (&pairs)[64][2], int& count) const;
-    bool closed(int seat, int cell, const Face& f, int side) const;
+    // Also what the Duel heuristic's maze questions do to a round (duel_query.cpp).
     // duel_maze.py open_sides (one cell's): its network tunnels' sides, less those a
     // barrier closes to the seat (inline: listing asks it of every neighbour).
     int open_sides(int seat, int cell) const {
@@ -156,16 +150,23 @@ struct DuelRound {
         const Face& f = face(cell);
         return sides & f.barred ? open_past_barriers(seat, cell, f, sides) : sides;
     }
+    bool is_claimed(int cell) const;
+    void lay(int face, int cell);
+    void remove(int cell);
+    void claim(int seat);
+
+  private:
+    void list_bribes(int seat, std::vector<uint32_t>& out) const;
+    void list_placements(int seat, const uint8_t* distinct, int count, std::vector<uint32_t>& out) const;
+    void list_actions(int seat, int card, std::vector<uint32_t>& out) const;
+    void list_pairs(int seat, int (&pairs)[64][2], int& count) const;
+    bool closed(int seat, int cell, const Face& f, int side) const;
     int open_past_barriers(int seat, int cell, const Face& f, int sides) const;
     bool has_token(int cell) const;
-    bool is_claimed(int cell) const;
     void join(int seat, int cell, int sides) { net_at[cell] = static_cast<uint8_t>(net_at[cell] | sides << (4 * seat)); }
     void find_network(int seat);
     void spread(int seat, int cell, int tunnel);
-    void lay(int face, int cell);
-    void remove(int cell);
     void reveal_reached();
-    void claim(int seat);
     void take_from_hand(int seat, int card);
     void discard(int card) {
         if (discards < MAX_DISCARDS) discard_pile[discards++] = static_cast<uint8_t>(card);

@@ -1,19 +1,22 @@
 #!/usr/bin/env python3
 """What the heuristic bot's decisions cost with the maze questions answered by the
-core (core/maze_query.cpp, core/routes_saboteur2.cpp) and in Python
-(bots/maze_view.py, bots/maze_saboteur2.py, as under ``PYSABOTEUR_PURE=1``).
+core (core/maze_query.cpp, core/routes_saboteur2.cpp, the Duel's core/duel_query.cpp)
+and in Python (bots/maze_view.py, bots/maze_saboteur2.py, bots/duel_prospects.py, as
+under ``PYSABOTEUR_PURE=1``).
 
     nice .venv/bin/python scripts/bench_heuristic.py --players 5 --games 20
     nice .venv/bin/python scripts/bench_heuristic.py --edition saboteur2 --games 4
+    nice .venv/bin/python scripts/bench_heuristic.py --edition duel --games 20
     .venv/bin/python scripts/bench_heuristic.py --instructions --games 2
 
 Every arena game of ``heuristic`` against itself is played twice, once each way and
 in turn (the order alternating from game to game), and the arena's own clock times
 each decision in CPU time; the two ways choose the same moves
-(tests/test_maze_query.py), so they time the same decisions. ``--instructions``
-counts instead, under valgrind's callgrind, the instructions inside
-``HeuristicBot.choose`` per decision, one run each way (scripts/count-instructions
-``--inside`` does the counting).
+(tests/test_maze_query.py, tests/test_duel_query.py), so they time the same
+decisions (the Duel's are two players': ``--players`` is 2 there unless given).
+``--instructions`` counts instead, under valgrind's callgrind, the instructions
+inside ``HeuristicBot.choose`` per decision, one run each way
+(scripts/count-instructions ``--inside`` does the counting).
 """
 
 from __future__ import annotations
@@ -109,13 +112,15 @@ def instructions(way: str, players: int, games: int, edition: str) -> tuple[int,
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--players", type=int, default=5)
+    parser.add_argument("--players", type=int, help="5 (the Duel: 2)")
     parser.add_argument("--games", type=int, default=20)
-    parser.add_argument("--edition", choices=("base", "saboteur2"), default="base")
+    parser.add_argument("--edition", choices=("base", "saboteur2", "duel"), default="base")
     parser.add_argument("--instructions", action="store_true", help="count them (callgrind)")
     parser.add_argument("--inner", help=argparse.SUPPRESS)
     parser.add_argument("--toggles", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.players is None:
+        args.players = 2 if args.edition == "duel" else 5
     if args.inner:
         inner(args.inner, args.toggles, args.players, args.games, args.edition)
         return 0

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from ..rules.duel_deck import shipped_deck
@@ -65,10 +66,18 @@ def goal_beliefs(observation: Observation) -> GoalBeliefs:
     for goal in goals:
         if goal["card"] is not None:
             unseen[goal["card"]] -= 1
-    pool = [read_face(code).nuggets for code, count in unseen.items() for _ in range(max(count, 0))]
-    mean = sum(pool) / len(pool) if pool else 0.0
+    # The mean over the unseen goals, one by one: whole numbers summed, so exactly
+    # the mean of the list of them.
+    pool = [(_nuggets(code), count) for code, count in unseen.items() if count > 0]
+    cards = sum(count for _, count in pool)
+    mean = sum(nuggets * count for nuggets, count in pool) / cards if cards else 0.0
     expected = tuple(
-        float(read_face(goal["card"]).nuggets) if goal["card"] is not None else mean
-        for goal in goals
+        float(_nuggets(goal["card"])) if goal["card"] is not None else mean for goal in goals
     )
     return GoalBeliefs(expected, tuple(goal["card"] is not None for goal in goals))
+
+
+@cache
+def _nuggets(code: str) -> int:
+    """The nuggets of a face (asked of the same few goals at every decision)."""
+    return read_face(code).nuggets

@@ -329,3 +329,19 @@ def saboteur2_route_distances(
     change_keys: list[int],
     change_faces: list[int],
 ) -> tuple[list[list[int]], list[list[list[int]]]]: ...
+def duel_prospects(
+    tables: Any,
+    revealed: list[bool],
+    cells: list[tuple[int, int, int]],
+    keys: list[tuple[int, int, int]],
+    bribes: list[tuple[int, int, int]],
+    claims: list[tuple[int, int, int]],
+    expected: list[float],
+    near: float,
+    mover: int,
+    changes: list[tuple[int, int, int, int]],
+) -> tuple[
+    tuple[float, float, float, float],
+    list[list[int]],
+    list[tuple[float, float, float, float]],
+]: ...

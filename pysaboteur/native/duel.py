@@ -16,7 +16,7 @@ from ..rules.cards import BREAK_TOOL, FIX_TOOLS, TOOLS
 from ..rules.codes import KIND_IDS, Codec
 from ..rules.duel_codes import DUEL_KIND_IDS, DuelCodec, duel_codec
 from ..rules.duel_deck import START_CARDS, DuelDeck
-from ..rules.duel_faces import COLOURS, read_face, turned
+from ..rules.duel_faces import COLOURS, DuelFace, read_face, turned
 from ..rules.duel_maze import DuelMaze
 from ..rules.per_deck import PerDeck
 from . import core, wants_pure
@@ -34,6 +34,29 @@ def looked_up(table: Any, keys: Sequence[Key]) -> list[Any]:
         return list(itemgetter(*keys)(table))
     # itemgetter() takes at least one key, and with one gives the value itself.
     return [table[key] for key in keys]
+
+
+def face_fields(face: DuelFace, turned_number: int, card: int) -> tuple[Any, ...]:
+    """A face as ``core.make_duel_tables`` takes it (core/duel_bind.cpp FaceFields), with
+    the number of the face turned and the playing card lying as it (-1: none)."""
+    doors = 0
+    for side, _ in face.doors:
+        doors |= side
+    gold_sides = 0
+    for side, _ in face.gold:
+        gold_sides |= side
+    return (
+        list(face.tunnels),
+        face.stubs,
+        doors,
+        COLOURS.index(face.door_colour()) if face.doors else -1,
+        face.troll,
+        COLOURS.index(face.ladder) if face.ladder else -1,
+        gold_sides,
+        face.nuggets,
+        turned_number,
+        card,
+    )
 
 
 class DuelEngine:
@@ -84,26 +107,9 @@ class DuelEngine:
 
     def _face_fields(self, code: str) -> tuple[Any, ...]:
         face = read_face(code)
-        doors = 0
-        for side, _ in face.doors:
-            doors |= side
-        gold_sides = 0
-        for side, _ in face.gold:
-            gold_sides |= side
         printed = self.deck.card_of_face.get(code)
         card = self.codec.index.get(printed, -1) if printed in self.deck.path_codes else -1
-        return (
-            list(face.tunnels),
-            face.stubs,
-            doors,
-            COLOURS.index(face.door_colour()) if face.doors else -1,
-            face.troll,
-            COLOURS.index(face.ladder) if face.ladder else -1,
-            gold_sides,
-            face.nuggets,
-            self.face_index[turned(face).code],
-            card,
-        )
+        return face_fields(face, self.face_index[turned(face).code], card)
 
     def load(self, game: Any) -> Any | None:
         """A round of the core holding ``game``'s round in play, or None if the core
