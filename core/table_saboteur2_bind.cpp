@@ -112,6 +112,14 @@ void register_table_saboteur2(nb::module_& m) {
     bind_table_calls(table);
     table.def_prop_ro("to_move", [](const Table2& self) { return self.game().to_move(); })
         .def_prop_ro("round_number", [](const Table2& self) { return self.game().round_number; })
+        .def("legal_codes",
+             [](const Table2& self) {
+                 std::vector<uint32_t> codes;
+                 self.game().legal(codes);
+                 return codes;
+             })
+        .def("legal_ids", &Table2::legal_ids)
+        .def("id_of_code", &Table2::id_of_code)
         .def_prop_ro("gold_pieces", [](const Table2& self) {
             const NativeGame2& game = self.game();
             return std::vector<int>(game.pieces, game.pieces + game.round.players);

@@ -56,6 +56,10 @@ struct Tally2 {
     uint8_t plays[MAX_SEATS][TensorSpec2::PLAY_COLUMNS];
     uint8_t aimed[MAX_SEATS][TensorSpec2::AIMED_KINDS][MAX_SEATS];  // per actor, kind and target
     int16_t hats[MAX_SEATS];  // per target: the round's index of the last swap-hats on it, or -1
+    // The same counts as bits of what is not zero (a seat plays few kinds in a round):
+    // the encoder visits these, not every actor, kind and target.
+    uint16_t columns[MAX_SEATS];
+    uint16_t aimed_at[MAX_SEATS][TensorSpec2::AIMED_KINDS];
 
     void clear();
     // Counts ``code``, move ``index`` of the round, about to be played by ``seat``.
@@ -73,12 +77,29 @@ struct Side2 {
     bool open_hands;
 };
 
-// Writes the observation of ``seat`` into ``out`` (zeroed by the caller); with
-// ``drawn``, appends the window cells whose maze planes it wrote (the cards', the
-// start's and the goals'), so that the next observation in its place clears only those
-// planes and the blocks after the maze.
+// What an observation wrote into a row that the next one in its place writes again
+// (the batch's rows, batch_saboteur2.cpp): the maze planes of the cards, kept while the
+// maze is unchanged, and the entries past the maze that are not zero, so that the next
+// observation clears only those.
+struct Drawn2 {
+    uint32_t maze_version = 0;    // the maze the cards' planes show (NativeGame2::maze_version)
+    bool maze_drawn = false;      // the planes are there: the maze has not changed since
+    std::vector<uint32_t> cells;  // the window cells the cards lit (the start's among them), each | its planes << 16
+    int outside = 0, crystals = 0;  // the maze's cards outside the window, and its crystals
+    std::vector<uint16_t> tail;   // the entries written past the maze (room: the vector's size)
+    int tail_count = 0;
+
+    // Clears the row where the last observation wrote: the cards' planes when the maze
+    // has changed (``maze_version`` differs), every time the planes of the goal cells
+    // that are the seat's own (face down, gold chance), the goals and the entries noted.
+    void clear(const TensorSpec2& spec, float* out, uint32_t maze_version);
+};
+
+// Writes the observation of ``seat`` into ``out``: zeroed by the caller, or, with
+// ``drawn``, cleared by Drawn2::clear, the cards' planes drawn only where they are not
+// there already, and what it wrote noted in ``drawn``.
 void encode_saboteur2(const TensorSpec2& spec, const Round& round, const Tally2& tally, const Side2& side, int seat,
-                      float* out, std::vector<uint16_t>* drawn = nullptr);
+                      float* out, Drawn2* drawn = nullptr);
 
 // The hand of ``seat`` in slot order (actions_saboteur2.py hand_slots: by CARD_CODES
 // index) into ``slots``; returns its size.
