@@ -1,6 +1,7 @@
 #include "actions_saboteur2.hpp"
 
 #include <algorithm>
+#include <array>
 
 #include "tensors.hpp"
 
@@ -18,6 +19,46 @@ bool is_thief(const Round& round, int seat) {
 // sorted hand is the first past ``after`` to hold its card.
 inline bool first_past(const uint8_t* sorted, int after, int at) {
     return at == after + 1 || sorted[at] != sorted[at - 1];
+}
+
+// The distinct pairs and triples of a sorted hand of at most 6 cards, as places in it,
+// in the order Round::list_discards lists them: they depend only on which places hold
+// the same card as the place before, so they are worked out once per such pattern.
+struct HandSets {
+    int pairs = 0, triples = 0;
+    uint8_t pair[15][2];
+    uint8_t triple[20][3];
+};
+
+const HandSets& hand_sets(int size, int pattern) {
+    static const auto sets = [] {
+        std::array<std::array<HandSets, 32>, TensorSpec2::SLOTS + 1> all{};
+        for (int size = 0; size <= TensorSpec2::SLOTS; ++size)
+            for (int pattern = 0; pattern < (size > 1 ? 1 << (size - 1) : 1); ++pattern) {
+                uint8_t sorted[TensorSpec2::SLOTS];  // a hand of that pattern
+                for (int at = 0; at < size; ++at)
+                    sorted[at] = static_cast<uint8_t>(at && !(pattern >> (at - 1) & 1) ? sorted[at - 1] + 1
+                                                      : at                              ? sorted[at - 1]
+                                                                                        : 0);
+                HandSets& into = all[static_cast<size_t>(size)][static_cast<size_t>(pattern)];
+                for (int a = 0; a < size; ++a) {
+                    if (!first_past(sorted, -1, a)) continue;
+                    for (int b = a + 1; b < size; ++b) {
+                        if (!first_past(sorted, a, b)) continue;
+                        into.pair[into.pairs][0] = static_cast<uint8_t>(a);
+                        into.pair[into.pairs++][1] = static_cast<uint8_t>(b);
+                        for (int c = b + 1; c < size; ++c)
+                            if (first_past(sorted, b, c)) {
+                                uint8_t* triple = into.triple[into.triples++];
+                                triple[0] = static_cast<uint8_t>(a), triple[1] = static_cast<uint8_t>(b);
+                                triple[2] = static_cast<uint8_t>(c);
+                            }
+                    }
+                }
+            }
+        return all;
+    }();
+    return sets[static_cast<size_t>(size)][static_cast<size_t>(pattern)];
 }
 
 constexpr uint32_t further(int card, int shift) { return static_cast<uint32_t>(card + 1) << shift; }
@@ -158,51 +199,43 @@ int legal_ids_saboteur2(const TensorSpec2& spec, const Round& round, int thief, 
     // The discards and clears name hand slots (the hand in CARD_CODES order), each
     // card's first free ones: the slot of each place of the hand sorted as the rules
     // sort it (by Tables::rank), the k-th copy of a card in the k-th slot holding it.
-    uint8_t slots[MAX_HAND], sorted[MAX_HAND], slot_at[MAX_HAND];
+    // A hand holds at most the slots' 6 cards (Batch2 and Table2 check the deal; no
+    // move makes a hand grow), so every set of its cards has an id.
+    uint8_t slots[MAX_HAND], sorted[MAX_HAND];
+    unsigned slot_bit[MAX_HAND];
     hand_in_slots(spec, round, seat, slots);
-    std::copy(hand, hand + size, sorted);
-    std::sort(sorted, sorted + size, [&t](uint8_t a, uint8_t b) { return t.rank[a] < t.rank[b]; });
+    sort_cards(hand, size, [&t](uint8_t card) { return t.rank[card]; }, sorted);
+    int pattern = 0;  // a bit per place after the first: it holds the card before it
     for (int at = 0, copy = 0, first = 0; at < size; ++at) {
         if (at && sorted[at] == sorted[at - 1]) {
             ++copy;
+            pattern |= 1 << (at - 1);
         } else {
             copy = 0;
             first = 0;
             while (slots[first] != sorted[at]) ++first;
         }
-        slot_at[at] = static_cast<uint8_t>(first + copy);
+        slot_bit[at] = 1u << (first + copy);
     }
-    auto slot_bit = [&](int at) { return slot_at[at] < TensorSpec2::SLOTS ? 1u << slot_at[at] : 0u; };
     for (int j = 0; j < kinds; ++j) {
         int first = 0;
         while (slots[first] != distinct[j]) ++first;
-        if (first < TensorSpec2::SLOTS)
-            ids[count++] = static_cast<uint16_t>(spec.discard_start + spec.discard_set[1u << first]);
+        ids[count++] = static_cast<uint16_t>(spec.discard_start + spec.discard_set[1u << first]);
     }
     if (t.most_discarded <= 1 && !t.clears) return count;
-    // The distinct pairs (and triples) of the sorted hand, as Round::list_discards
-    // lists them; a set with a card past the last slot has no id.
-    uint8_t pairs[MAX_HAND * MAX_HAND / 2];
-    int pair_count = 0;
-    for (int a = 0; a < size; ++a) {
-        if (!first_past(sorted, -1, a)) continue;
-        for (int b = a + 1; b < size; ++b)
-            if (first_past(sorted, a, b) && slot_bit(a) && slot_bit(b))
-                pairs[pair_count++] = static_cast<uint8_t>(slot_bit(a) | slot_bit(b));
-    }
+    const HandSets& sets = hand_sets(size, pattern);
+    uint8_t pairs[15];  // the distinct pairs as slot bits, in the rules' order
+    for (int p = 0; p < sets.pairs; ++p)
+        pairs[p] = static_cast<uint8_t>(slot_bit[sets.pair[p][0]] | slot_bit[sets.pair[p][1]]);
     int most = std::min(t.most_discarded, size);
     if (most >= 2)
-        for (int p = 0; p < pair_count; ++p) ids[count++] = static_cast<uint16_t>(spec.discard_start + spec.discard_set[pairs[p]]);
+        for (int p = 0; p < sets.pairs; ++p)
+            ids[count++] = static_cast<uint16_t>(spec.discard_start + spec.discard_set[pairs[p]]);
     if (most >= 3)
-        for (int a = 0; a < size; ++a) {
-            if (!first_past(sorted, -1, a)) continue;
-            for (int b = a + 1; b < size; ++b) {
-                if (!first_past(sorted, a, b)) continue;
-                for (int c = b + 1; c < size; ++c)
-                    if (first_past(sorted, b, c) && slot_bit(a) && slot_bit(b) && slot_bit(c))
-                        ids[count++] = static_cast<uint16_t>(spec.discard_start +
-                                                             spec.discard_set[slot_bit(a) | slot_bit(b) | slot_bit(c)]);
-            }
+        for (int p = 0; p < sets.triples; ++p) {
+            const uint8_t* places = sets.triple[p];
+            unsigned bits = slot_bit[places[0]] | slot_bit[places[1]] | slot_bit[places[2]];
+            ids[count++] = static_cast<uint16_t>(spec.discard_start + spec.discard_set[bits]);
         }
     if (!t.clears || size < 2) return count;
     for (int front = 0; front < FRONT_COUNT; ++front) {
@@ -211,7 +244,7 @@ int legal_ids_saboteur2(const TensorSpec2& spec, const Round& round, int thief, 
                                               : (thieves >> seat & 1) != 0;
         if (!lying) continue;
         int row = spec.clear_start + front * spec.pairs;
-        for (int p = 0; p < pair_count; ++p) ids[count++] = static_cast<uint16_t>(row + spec.slot_pair[pairs[p]]);
+        for (int p = 0; p < sets.pairs; ++p) ids[count++] = static_cast<uint16_t>(row + spec.slot_pair[pairs[p]]);
     }
     return count;
 }
@@ -293,7 +326,7 @@ uint32_t IdCodes2::code_of_id(const TensorSpec2& spec, const Round& round, int s
         int count = 0;
         for (; bits; bits &= bits - 1) cards[count++] = slots[__builtin_ctz(bits)];
         const Tables& t = *round.tables;
-        std::sort(cards, cards + count, [&t](uint8_t a, uint8_t b) { return t.rank[a] < t.rank[b]; });
+        sort_cards(cards, count, [&t](uint8_t card) { return t.rank[card]; }, cards);
         code = code_of(kind, cards[0]);
         if (count > 1) code |= further(cards[1], 12);
         if (count > 2) code |= further(cards[2], 19);

@@ -86,6 +86,8 @@ DealSpec read_deal_spec2(nb::dict deal) {
         d.role_pool.size() < static_cast<size_t>(d.players) || d.hand_size > MAX_HAND ||
         d.removed + d.hand_size * d.players > static_cast<int>(d.playing_cards.size()))
         throw std::invalid_argument("a deal the core cannot hold");
+    if (d.hand_size > TensorSpec2::SLOTS)  // actions_saboteur2.cpp lists every hand's sets by its slots
+        throw std::invalid_argument("hands of more cards than the action ids have slots for");
     return d;
 }
 

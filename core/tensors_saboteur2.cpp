@@ -35,8 +35,7 @@ int aim_of(int kind) {
 
 int hand_in_slots(const TensorSpec2& spec, const Round& round, int seat, uint8_t* slots) {
     int size = round.hand_size[seat];
-    std::copy(round.hand[seat], round.hand[seat] + size, slots);
-    std::sort(slots, slots + size, [&spec](uint8_t a, uint8_t b) { return spec.hand_index[a] < spec.hand_index[b]; });
+    sort_cards(round.hand[seat], size, [&spec](uint8_t card) { return spec.hand_index[card]; }, slots);
     return size;
 }
 
@@ -45,6 +44,7 @@ void Tally2::clear() {
     std::memset(aimed, 0, sizeof aimed);
     std::fill(hats, hats + MAX_SEATS, int16_t{-1});
     std::memset(columns, 0, sizeof columns);
+    std::memset(aims, 0, sizeof aims);
     std::memset(aimed_at, 0, sizeof aimed_at);
 }
 
@@ -88,6 +88,7 @@ void Tally2::count(const TensorSpec2& spec, const Tables& t, int seat, uint32_t 
             if (aim < 0) return;
             ++aimed[seat][aim][target_of(code)];
             aimed_at[seat][aim] = static_cast<uint16_t>(aimed_at[seat][aim] | 1u << target_of(code));
+            aims[seat] = static_cast<uint16_t>(aims[seat] | 1u << aim);
             if (aim == AIM_SWAP_HATS) hats[target_of(code)] = static_cast<int16_t>(index);
             return;
         }
@@ -97,17 +98,18 @@ void Tally2::count(const TensorSpec2& spec, const Tables& t, int seat, uint32_t 
 
 namespace {
 
-// Writes the entries past the maze, noting each (with a Drawn2) for the next
-// observation in the row to clear: an observation writes at most 9n^2 + 56n + 48 of
-// them, fewer than the entries there are, so the note has room for every write.
+// Writes the entries past the maze, noting each for the next observation in the row
+// to clear (Drawn2): an observation writes at most 9n^2 + 56n + 48 of them (n <= 12),
+// fewer than the entries there are, so the note has room for every write.
 struct Tail {
+    static constexpr int MOST = 9 * MAX_SEATS * MAX_SEATS + 56 * MAX_SEATS + 48;
     float* out;
     uint16_t* noted;
     int count;
 
     void set(int index, float value) {
         out[index] = value;
-        if (noted) noted[count++] = static_cast<uint16_t>(index);
+        noted[count++] = static_cast<uint16_t>(index);
     }
     // As sab::add: in double, then rounded to float, as the Python encoders add.
     void add(int index, double amount) { set(index, static_cast<float>(static_cast<double>(out[index]) + amount)); }
@@ -174,7 +176,8 @@ void encode_saboteur2(const TensorSpec2& spec, const Round& round, const Tally2&
               spec.maze + spec.gold_plane * cells, goal_cells);
 
     // -- the seat's own cards, role and looks ---------------------------------------
-    Tail w{put, drawn ? drawn->tail.data() : nullptr, 0};
+    uint16_t unused[Tail::MOST];  // a note nobody reads, without a Drawn2
+    Tail w{put, drawn ? drawn->tail.data() : unused, 0};
     const double one_card = 1.0 / spec.hand_scale;
     uint8_t slots[MAX_HAND];
     int size = hand_in_slots(spec, round, seat, slots);
@@ -225,7 +228,7 @@ void encode_saboteur2(const TensorSpec2& spec, const Round& round, const Tally2&
             if (round.broken[other] & (1 << tool)) w.set(row + tool, 1.0f);
         if (round.trapped[other]) w.set(row + 3, 1.0f);
         w.set(row + 7, static_cast<float>(round.hand_size[other] / spec.hand_scale));
-        w.set(row + 9, static_cast<float>(std::min(side.pieces[other] / spec.gold_scale, 1.0)));
+        if (side.pieces[other]) w.set(row + 9, static_cast<float>(std::min(side.pieces[other] / spec.gold_scale, 1.0)));
     }
     for (int i = 0; i < round.thief_count; ++i)
         w.set(spec.seats + relative(round.thieves[i], seat, n) * spec.seat_width + 4, 1.0f);
@@ -241,8 +244,8 @@ void encode_saboteur2(const TensorSpec2& spec, const Round& round, const Tally2&
             w.set(row + column,
                   static_cast<float>(tally.plays[actor][column] / spec.play_scale[static_cast<size_t>(column)]));
         }
-        for (int aim = 0; aim < TensorSpec2::AIMED_KINDS; ++aim)
-            for (unsigned bits = tally.aimed_at[actor][aim]; bits; bits &= bits - 1) {
+        for (unsigned aims = tally.aims[actor]; aims; aims &= aims - 1)
+            for (unsigned aim = __builtin_ctz(aims), bits = tally.aimed_at[actor][aim]; bits; bits &= bits - 1) {
                 int target = __builtin_ctz(bits);
                 w.set(row + TensorSpec2::PLAY_COLUMNS + aim * n + relative(target, seat, n),
                       static_cast<float>(tally.aimed[actor][aim][target] / spec.aimed_scale[static_cast<size_t>(aim)]));

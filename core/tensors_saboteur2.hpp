@@ -59,6 +59,7 @@ struct Tally2 {
     // The same counts as bits of what is not zero (a seat plays few kinds in a round):
     // the encoder visits these, not every actor, kind and target.
     uint16_t columns[MAX_SEATS];
+    uint16_t aims[MAX_SEATS];  // per actor: the aimed kinds it played
     uint16_t aimed_at[MAX_SEATS][TensorSpec2::AIMED_KINDS];
 
     void clear();
@@ -104,6 +105,21 @@ void encode_saboteur2(const TensorSpec2& spec, const Round& round, const Tally2&
 // The hand of ``seat`` in slot order (actions_saboteur2.py hand_slots: by CARD_CODES
 // index) into ``slots``; returns its size.
 int hand_in_slots(const TensorSpec2& spec, const Round& round, int seat, uint8_t* slots);
+
+// ``cards`` (``size`` <= MAX_HAND) sorted by ``key(card)`` (a small number, distinct per
+// card) into ``into``: an insertion sort of the keys with their cards packed in, which
+// for a hand of a few cards is several times cheaper than std::sort's.
+template <class Key>
+void sort_cards(const uint8_t* cards, int size, Key key, uint8_t* into) {
+    uint32_t packed[MAX_HAND];
+    for (int i = 0; i < size; ++i) {
+        uint32_t value = static_cast<uint32_t>(key(cards[i])) << 8 | cards[i];
+        int at = i;
+        for (; at && packed[at - 1] > value; --at) packed[at] = packed[at - 1];
+        packed[at] = value;
+    }
+    for (int i = 0; i < size; ++i) into[i] = static_cast<uint8_t>(packed[i]);
+}
 
 // The id of a legal code of ``seat``, to move (a thief's steal too), or -1 (a cell
 // outside the window); ``slots`` is the seat's hand in slot order (``size`` cards), for
