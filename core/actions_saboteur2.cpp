@@ -21,46 +21,6 @@ inline bool first_past(const uint8_t* sorted, int after, int at) {
     return at == after + 1 || sorted[at] != sorted[at - 1];
 }
 
-// The distinct pairs and triples of a sorted hand of at most 6 cards, as places in it,
-// in the order Round::list_discards lists them: they depend only on which places hold
-// the same card as the place before, so they are worked out once per such pattern.
-struct HandSets {
-    int pairs = 0, triples = 0;
-    uint8_t pair[15][2];
-    uint8_t triple[20][3];
-};
-
-const HandSets& hand_sets(int size, int pattern) {
-    static const auto sets = [] {
-        std::array<std::array<HandSets, 32>, TensorSpec2::SLOTS + 1> all{};
-        for (int size = 0; size <= TensorSpec2::SLOTS; ++size)
-            for (int pattern = 0; pattern < (size > 1 ? 1 << (size - 1) : 1); ++pattern) {
-                uint8_t sorted[TensorSpec2::SLOTS];  // a hand of that pattern
-                for (int at = 0; at < size; ++at)
-                    sorted[at] = static_cast<uint8_t>(at && !(pattern >> (at - 1) & 1) ? sorted[at - 1] + 1
-                                                      : at                              ? sorted[at - 1]
-                                                                                        : 0);
-                HandSets& into = all[static_cast<size_t>(size)][static_cast<size_t>(pattern)];
-                for (int a = 0; a < size; ++a) {
-                    if (!first_past(sorted, -1, a)) continue;
-                    for (int b = a + 1; b < size; ++b) {
-                        if (!first_past(sorted, a, b)) continue;
-                        into.pair[into.pairs][0] = static_cast<uint8_t>(a);
-                        into.pair[into.pairs++][1] = static_cast<uint8_t>(b);
-                        for (int c = b + 1; c < size; ++c)
-                            if (first_past(sorted, b, c)) {
-                                uint8_t* triple = into.triple[into.triples++];
-                                triple[0] = static_cast<uint8_t>(a), triple[1] = static_cast<uint8_t>(b);
-                                triple[2] = static_cast<uint8_t>(c);
-                            }
-                    }
-                }
-            }
-        return all;
-    }();
-    return sets[static_cast<size_t>(size)][static_cast<size_t>(pattern)];
-}
-
 constexpr uint32_t further(int card, int shift) { return static_cast<uint32_t>(card + 1) << shift; }
 
 // The ids of the aimed row that begins at ``first``, for the targets in ``targets`` (bits).
@@ -73,8 +33,8 @@ int aimed_ids(int first, unsigned targets, int seat, int n, uint16_t* ids) {
 
 }  // namespace
 
-int legal_ids_saboteur2(const TensorSpec2& spec, const Round& round, int thief, const int16_t* pieces,
-                        uint16_t* ids) {
+int ActionIds2::legal(const TensorSpec2& spec, const Round& round, int thief, const int16_t* pieces,
+                      uint16_t* ids) const {
     // Round::legal (with list_ladders, list_saboteur2 and list_discards), kind by kind
     // in the same order, writing each code's id as id_of_code_saboteur2 works it out.
     const int n = round.players;
@@ -196,47 +156,15 @@ int legal_ids_saboteur2(const TensorSpec2& spec, const Round& round, int thief, 
                 break;
         }
     }
-    // The discards and clears name hand slots (the hand in CARD_CODES order), each
-    // card's first free ones: the slot of each place of the hand sorted as the rules
-    // sort it (by Tables::rank), the k-th copy of a card in the k-th slot holding it.
-    // A hand holds at most the slots' 6 cards (Batch2 and Table2 check the deal; no
-    // move makes a hand grow), so every set of its cards has an id.
-    uint8_t slots[MAX_HAND], sorted[MAX_HAND];
-    unsigned slot_bit[MAX_HAND];
+    // The discards and clears name hand slots (the hand in CARD_CODES order): their
+    // ids depend only on which slots hold the same card as the slot before.
+    uint8_t slots[MAX_HAND];
     hand_in_slots(spec, round, seat, slots);
-    sort_cards(hand, size, [&t](uint8_t card) { return t.rank[card]; }, sorted);
-    int pattern = 0;  // a bit per place after the first: it holds the card before it
-    for (int at = 0, copy = 0, first = 0; at < size; ++at) {
-        if (at && sorted[at] == sorted[at - 1]) {
-            ++copy;
-            pattern |= 1 << (at - 1);
-        } else {
-            copy = 0;
-            first = 0;
-            while (slots[first] != sorted[at]) ++first;
-        }
-        slot_bit[at] = 1u << (first + copy);
-    }
-    for (int j = 0; j < kinds; ++j) {
-        int first = 0;
-        while (slots[first] != distinct[j]) ++first;
-        ids[count++] = static_cast<uint16_t>(spec.discard_start + spec.discard_set[1u << first]);
-    }
-    if (t.most_discarded <= 1 && !t.clears) return count;
-    const HandSets& sets = hand_sets(size, pattern);
-    uint8_t pairs[15];  // the distinct pairs as slot bits, in the rules' order
-    for (int p = 0; p < sets.pairs; ++p)
-        pairs[p] = static_cast<uint8_t>(slot_bit[sets.pair[p][0]] | slot_bit[sets.pair[p][1]]);
-    int most = std::min(t.most_discarded, size);
-    if (most >= 2)
-        for (int p = 0; p < sets.pairs; ++p)
-            ids[count++] = static_cast<uint16_t>(spec.discard_start + spec.discard_set[pairs[p]]);
-    if (most >= 3)
-        for (int p = 0; p < sets.triples; ++p) {
-            const uint8_t* places = sets.triple[p];
-            unsigned bits = slot_bit[places[0]] | slot_bit[places[1]] | slot_bit[places[2]];
-            ids[count++] = static_cast<uint16_t>(spec.discard_start + spec.discard_set[bits]);
-        }
+    int pattern = 0;
+    for (int at = 1; at < size; ++at) pattern |= (slots[at] == slots[at - 1]) << (at - 1);
+    const HandIds& sets = hand_ids_[static_cast<size_t>(((1 << size) >> 1) + pattern)];
+    std::copy(sets.discards, sets.discards + sets.discard_count, ids + count);
+    count += sets.discard_count;
     if (!t.clears || size < 2) return count;
     for (int front = 0; front < FRONT_COUNT; ++front) {
         bool lying = front < FRONT_TRAPPED ? (round.broken[seat] >> front & 1) != 0
@@ -244,12 +172,12 @@ int legal_ids_saboteur2(const TensorSpec2& spec, const Round& round, int thief, 
                                               : (thieves >> seat & 1) != 0;
         if (!lying) continue;
         int row = spec.clear_start + front * spec.pairs;
-        for (int p = 0; p < sets.pairs; ++p) ids[count++] = static_cast<uint16_t>(row + spec.slot_pair[pairs[p]]);
+        for (int p = 0; p < sets.pair_count; ++p) ids[count++] = static_cast<uint16_t>(row + sets.pairs[p]);
     }
     return count;
 }
 
-IdCodes2::IdCodes2(const TensorSpec2& spec, const Tables& t)
+ActionIds2::ActionIds2(const TensorSpec2& spec, const Tables& t)
     : code_(static_cast<size_t>(spec.action_count), 0), cell_key_(static_cast<size_t>(spec.cells), 0) {
     for (int cell = 0; cell < spec.cells; ++cell)
         cell_key_[static_cast<size_t>(cell)] =
@@ -309,9 +237,35 @@ IdCodes2::IdCodes2(const TensorSpec2& spec, const Tables& t)
         if (spec.discard_set[bits] >= 0) discard_slots_[static_cast<size_t>(spec.discard_set[bits])] = static_cast<uint8_t>(bits);
         if (spec.slot_pair[bits] >= 0) pair_slots_[static_cast<size_t>(spec.slot_pair[bits])] = static_cast<uint8_t>(bits);
     }
+    // Each pattern's sets as Round::list_discards finds them in a sorted hand (the
+    // slots are one, by CARD_CODES), each at its smallest slots, each the first past
+    // the one before to hold its card: every distinct set once, at its canonical slots.
+    const int most = t.most_discarded > 1 || t.clears ? t.most_discarded : 1;
+    for (int size = 0; size <= TensorSpec2::SLOTS; ++size)
+        for (int pattern = 0; pattern < std::max(1, (1 << size) >> 1); ++pattern) {
+            uint8_t cards[TensorSpec2::SLOTS];  // a hand of that pattern
+            for (int at = 0; at < size; ++at)
+                cards[at] = static_cast<uint8_t>(!at ? 0 : cards[at - 1] + !(pattern >> (at - 1) & 1));
+            HandIds& into = hand_ids_[static_cast<size_t>(((1 << size) >> 1) + pattern)];
+            auto add = [&](unsigned slots) {
+                into.discards[into.discard_count++] = static_cast<uint16_t>(spec.discard_start + spec.discard_set[slots]);
+            };
+            for (int a = 0; a < size; ++a)
+                if (first_past(cards, -1, a)) add(1u << a);
+            for (int a = 0; a < size; ++a) {
+                if (!first_past(cards, -1, a)) continue;
+                for (int b = a + 1; b < size; ++b) {
+                    if (!first_past(cards, a, b)) continue;
+                    if (most >= 2) add(1u << a | 1u << b);
+                    if (t.clears) into.pairs[into.pair_count++] = static_cast<uint8_t>(spec.slot_pair[1u << a | 1u << b]);
+                    for (int c = b + 1; c < size && most >= 3; ++c)
+                        if (first_past(cards, b, c)) add(1u << a | 1u << b | 1u << c);
+                }
+            }
+        }
 }
 
-uint32_t IdCodes2::code_of_id(const TensorSpec2& spec, const Round& round, int seat, int id) const {
+uint32_t ActionIds2::code_of_id(const TensorSpec2& spec, const Round& round, int seat, int id) const {
     uint32_t code = code_[static_cast<size_t>(id)];
     const int kind = kind_of(code);
     if (kind == PLACE) return with_cell(code, cell_key_[static_cast<size_t>((id - place_start_) % spec.cells)]);

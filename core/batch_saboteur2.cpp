@@ -17,7 +17,7 @@ Batch2::Batch2(std::shared_ptr<Tables> tables, Saboteur2Tables s, TensorSpec2 te
       deals_(std::move(deals)),
       round_episodes_(round_episodes),
       win_rewards_(win_rewards),
-      codes_(tensors_, *tables_),
+      actions_(tensors_, *tables_),
       games_(static_cast<size_t>(std::max(games, 0))),
       ids_(games_.size(), std::vector<uint16_t>(static_cast<size_t>(tensors_.action_count))),
       ids_count_(games_.size()),
@@ -59,7 +59,7 @@ bool Batch2::step(const int64_t* actions) {
                                         std::to_string(index) + " now");
         const NativeGame2& game = games_[static_cast<size_t>(index)];
         chosen_[static_cast<size_t>(index)] =
-            codes_.code_of_id(tensors_, game.round, game.to_move(), static_cast<int>(action));
+            actions_.code_of_id(tensors_, game.round, game.to_move(), static_cast<int>(action));
     }
     bool new_games = false;
     for (int index = 0; index < games(); ++index) {
@@ -108,7 +108,7 @@ void Batch2::observe(int index) {
     uint16_t* ids = ids_[static_cast<size_t>(index)].data();
     int& count = ids_count_[static_cast<size_t>(index)];
     for (int i = 0; i < count; ++i) mask[ids[i]] = 0;
-    count = legal_ids_saboteur2(spec, game, ids);
+    count = legal_ids_saboteur2(actions_, spec, game, ids);
     for (int i = 0; i < count; ++i) mask[ids[i]] = 1;
     int seat = game.to_move();
     out_.seats[index] = seat;

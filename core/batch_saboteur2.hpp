@@ -33,7 +33,7 @@ class Batch2 {
     DealSpec deals_;
     bool round_episodes_;
     bool win_rewards_;
-    IdCodes2 codes_;
+    ActionIds2 actions_;
     std::vector<NativeGame2> games_;
     // Per game: the ids of its legal moves (its mask's ones), ids_count_ of them.
     std::vector<std::vector<uint16_t>> ids_;

@@ -129,10 +129,10 @@ int NativeGame2::next_thief(const DealSpec& spec) {
     return ROUND_ENDED | GAME_ENDED;
 }
 
-int legal_ids_saboteur2(const TensorSpec2& spec, const NativeGame2& game, uint16_t* ids) {
+int legal_ids_saboteur2(const ActionIds2& actions, const TensorSpec2& spec, const NativeGame2& game, uint16_t* ids) {
     if (game.stage == NativeGame2::OVER) return 0;
     int thief = game.stage == NativeGame2::STEALING ? game.stealing[0] : -1;
-    return legal_ids_saboteur2(spec, game.round, thief, game.pieces, ids);
+    return actions.legal(spec, game.round, thief, game.pieces, ids);
 }
 
 // -- one game, any seat ------------------------------------------------------------------
@@ -142,7 +142,7 @@ Table2::Table2(std::shared_ptr<Tables> tables, Saboteur2Tables s, TensorSpec2 te
       s_(std::move(s)),
       tensors_(std::move(tensors)),
       deals_(std::move(deals)),
-      codes_(tensors_, *tables_),
+      actions_(tensors_, *tables_),
       ids_(static_cast<size_t>(tensors_.action_count)) {
     if (deals_.players < 2 || deals_.players > MAX_SEATS || deals_.players != tensors_.players)
         throw std::invalid_argument("the deals and the tensors are of different player counts");
@@ -161,7 +161,7 @@ void Table2::observe(int seat, float* out) const {
 
 void Table2::list() {
     if (listed_) return;
-    ids_count_ = legal_ids_saboteur2(tensors_, game_, ids_.data());
+    ids_count_ = legal_ids_saboteur2(actions_, tensors_, game_, ids_.data());
     listed_ = true;
 }
 
@@ -175,7 +175,7 @@ int64_t Table2::code_of(int64_t action) {
     list();
     for (int i = 0; i < ids_count_; ++i)
         if (ids_[static_cast<size_t>(i)] == action)
-            return codes_.code_of_id(tensors_, game_.round, game_.to_move(), static_cast<int>(action));
+            return actions_.code_of_id(tensors_, game_.round, game_.to_move(), static_cast<int>(action));
     return -1;
 }
 

@@ -44,9 +44,9 @@ struct NativeGame2 {
     int next_thief(const DealSpec& spec);
 };
 
-// The ids of the legal moves of the seat to move (actions_saboteur2.hpp), into ``ids``
+// The ids of the legal moves of the seat to move (ActionIds2::legal), into ``ids``
 // (room for the action count); returns how many.
-int legal_ids_saboteur2(const TensorSpec2& spec, const NativeGame2& game, uint16_t* ids);
+int legal_ids_saboteur2(const ActionIds2& actions, const TensorSpec2& spec, const NativeGame2& game, uint16_t* ids);
 
 // One game for an environment that observes any seat: saboteur2_v0's tensors and masks.
 class Table2 {
@@ -71,7 +71,7 @@ class Table2 {
     Saboteur2Tables s_;
     TensorSpec2 tensors_;
     DealSpec deals_;
-    IdCodes2 codes_;
+    ActionIds2 actions_;
     NativeGame2 game_;
     bool listed_ = false;
     std::vector<uint16_t> ids_;  // the legal ids, once listed: ids_count_ of them

@@ -1,7 +1,8 @@
 """Saboteur 2's action ids listed straight from the core's round (core/actions_saboteur2.cpp,
 for the batch's masks and saboteur2_v0's) are exactly the ids of the codes the core's own
-listing gives, worked out code by code, in the same order; and each id plays the code
-it was listed for (the hand slots of a discard or a clear turned back into its cards)."""
+listing gives, worked out code by code: in the same order but for the discards and
+clears (listed by hand slot, after the rest), each once; and each id plays the code it
+names (the hand slots of a discard or a clear turned back into its cards)."""
 
 from __future__ import annotations
 
@@ -42,7 +43,14 @@ def play_checking_ids(players: int, seed: int, choices: int, moves: int) -> Coun
             continue
         pairs = [(code, core_table.id_of_code(code)) for code in codes]
         pairs = [(code, action) for code, action in pairs if action >= 0]
-        assert core_table.legal_ids() == [action for _, action in pairs]
+        by_slots = {KIND_NAMES.index("discard"), KIND_NAMES.index("clear")}
+        listed = core_table.legal_ids()
+        expected = [action for code, action in pairs if code & 31 not in by_slots]
+        assert listed[: len(expected)] == expected
+        assert sorted(listed[len(expected) :]) == sorted(
+            action for code, action in pairs if code & 31 in by_slots
+        )
+        assert len(set(listed)) == len(listed)
         for code, action in pairs:
             assert core_table.code_of(action) == code
             kind = KIND_NAMES[code & 31]
