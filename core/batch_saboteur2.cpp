@@ -27,7 +27,9 @@ Batch2::Batch2(std::shared_ptr<Tables> tables, Saboteur2Tables s, TensorSpec2 te
     if (deals_.players < 2 || deals_.players > MAX_SEATS || deals_.players != tensors_.players)
         throw std::invalid_argument("the deals and the tensors are of different player counts");
     for (NativeGame2& game : games_) std::memset(&game, 0, sizeof game);
-    for (Drawn2& drawn : drawn_) drawn.tail.resize(static_cast<size_t>(tensors_.size - tensors_.goals));
+    for (uint16_t planes : tensors_.face_planes)
+        if (planes >> 15) throw std::invalid_argument("a face lighting a plane a row's drawing marks with");
+    for (Drawn2& drawn : drawn_) drawn.forget(tensors_);
 }
 
 void Batch2::reset(const uint64_t* seeds) {
@@ -38,10 +40,7 @@ void Batch2::reset(const uint64_t* seeds) {
         std::memset(out_.observations + static_cast<size_t>(index) * static_cast<size_t>(tensors_.size), 0,
                     sizeof(float) * static_cast<size_t>(tensors_.size));
         ids_count_[static_cast<size_t>(index)] = 0;
-        Drawn2& drawn = drawn_[static_cast<size_t>(index)];
-        drawn.cells.clear();
-        drawn.maze_drawn = false;
-        drawn.tail_count = 0;
+        drawn_[static_cast<size_t>(index)].forget(tensors_);
         out_.done[index] = 0;
         out_.wants_seed[index] = 0;
         std::memset(out_.rewards + index * deals_.players, 0, sizeof(float) * static_cast<size_t>(deals_.players));
@@ -112,8 +111,8 @@ void Batch2::observe(int index) {
     for (int i = 0; i < count; ++i) mask[ids[i]] = 1;
     int seat = game.to_move();
     out_.seats[index] = seat;
-    // The row is cleared where the last observation wrote (the cards' maze planes only
-    // when the maze has changed since), then written again.
+    // The row is cleared where the last observation wrote, then written again (the
+    // cards' maze planes only where the maze has changed since).
     Drawn2& drawn = drawn_[static_cast<size_t>(index)];
     drawn.clear(spec, observation, game.maze_version);
     encode_saboteur2(spec, game.round, game.tally, game.side(deals_.open_hands), seat, observation, &drawn);

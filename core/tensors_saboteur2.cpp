@@ -117,15 +117,17 @@ struct Tail {
 
 }  // namespace
 
+void Drawn2::forget(const TensorSpec2& spec) {
+    lit.assign(static_cast<size_t>(spec.cells), 0);
+    cells.clear();
+    tail.resize(static_cast<size_t>(spec.size - spec.goals));
+    tail_count = 0;
+    maze_drawn = false;
+}
+
 void Drawn2::clear(const TensorSpec2& spec, float* out, uint32_t version) {
-    if (!maze_drawn || version != maze_version) {
-        for (uint32_t lit : cells)
-            for (unsigned planes = lit >> 16; planes; planes &= planes - 1)
-                out[spec.maze + __builtin_ctz(planes) * spec.cells + static_cast<int>(lit & 0xffff)] = 0.0f;
-        cells.clear();
-        maze_drawn = false;
-        maze_version = version;
-    }
+    if (version != maze_version) maze_drawn = false;
+    maze_version = version;
     for (int key : GOAL_KEYS) {
         int cell = spec.window_cell(key);
         out[spec.maze + spec.face_down_plane * spec.cells + cell] = 0.0f;
@@ -134,6 +136,42 @@ void Drawn2::clear(const TensorSpec2& spec, float* out, uint32_t version) {
     std::memset(out + spec.goals, 0, sizeof(float) * static_cast<size_t>(spec.hand - spec.goals));
     for (int i = 0; i < tail_count; ++i) out[tail[static_cast<size_t>(i)]] = 0.0f;
     tail_count = 0;
+}
+
+void Drawn2::redraw(const TensorSpec2& spec, const Maze& maze, float* out) {
+    // A change of the maze is a card placed (and the goals it turned up) or one taken
+    // away, or a new round: the planes change at those cells only, and only those are
+    // written (a row's maze block is most of its memory).
+    auto light = [&](int cell, unsigned planes) {
+        unsigned was = lit[static_cast<size_t>(cell)];
+        for (unsigned off = was & ~planes; off; off &= off - 1) out[spec.maze + __builtin_ctz(off) * spec.cells + cell] = 0.0f;
+        for (unsigned on = planes & ~was; on; on &= on - 1) out[spec.maze + __builtin_ctz(on) * spec.cells + cell] = 1.0f;
+        lit[static_cast<size_t>(cell)] = static_cast<uint16_t>(planes);
+    };
+    constexpr unsigned NOW = 1u << 15;  // a mark on the cells the maze lights now (no face lights plane 15)
+    uint16_t before[MAX_CELLS];
+    int before_count = static_cast<int>(cells.size());
+    std::copy(cells.begin(), cells.end(), before);
+    cells.clear();
+    outside = crystals = 0;
+    for (int i = 0; i < maze.cell_count; ++i) {
+        int s = maze.slot_of[i];
+        unsigned planes = spec.face_planes[maze.slot_face[s]];
+        crystals += planes >> spec.crystal_plane & 1;
+        int cell = spec.window_cell(maze.slot_key[s]);
+        if (cell < 0) {
+            ++outside;
+            continue;
+        }
+        if (maze.slot_key[s] == START_KEY) planes |= 1u << spec.ladder_plane;  // the start's ladder
+        light(cell, planes);
+        lit[static_cast<size_t>(cell)] = static_cast<uint16_t>(planes | NOW);
+        cells.push_back(static_cast<uint16_t>(cell));
+    }
+    for (int i = 0; i < before_count; ++i)
+        if (!(lit[before[i]] & NOW)) light(before[i], 0);
+    for (uint16_t cell : cells) lit[cell] = static_cast<uint16_t>(lit[cell] & ~NOW);
+    maze_drawn = true;
 }
 
 void encode_saboteur2(const TensorSpec2& spec, const Round& round, const Tally2& tally, const Side2& side, int seat,
@@ -146,7 +184,8 @@ void encode_saboteur2(const TensorSpec2& spec, const Round& round, const Tally2&
     // -- maze and goals ------------------------------------------------------------
     int start = spec.window_cell(START_KEY);
     int outside = 0, crystals = 0;
-    if (drawn && drawn->maze_drawn) {
+    if (drawn) {
+        if (!drawn->maze_drawn) drawn->redraw(spec, maze, put);
         outside = drawn->outside;
         crystals = drawn->crystals;
     } else {
@@ -159,16 +198,9 @@ void encode_saboteur2(const TensorSpec2& spec, const Round& round, const Tally2&
                 ++outside;
                 continue;
             }
-            if (drawn) drawn->cells.push_back(static_cast<uint32_t>(cell) | planes << 16);
             for (; planes; planes &= planes - 1) put[spec.maze + __builtin_ctz(planes) * cells + cell] = 1.0f;
         }
         put[spec.maze + spec.ladder_plane * cells + start] = 1.0f;  // the start's ladder
-        if (drawn) {
-            drawn->cells.push_back(static_cast<uint32_t>(start) | 1u << (16 + spec.ladder_plane));
-            drawn->outside = outside;
-            drawn->crystals = crystals;
-            drawn->maze_drawn = true;
-        }
     }
     int goal_cells[3];
     for (int index = 0; index < 3; ++index) goal_cells[index] = spec.window_cell(GOAL_KEYS[index]);

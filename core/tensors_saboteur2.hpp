@@ -80,20 +80,26 @@ struct Side2 {
 
 // What an observation wrote into a row that the next one in its place writes again
 // (the batch's rows, batch_saboteur2.cpp): the maze planes of the cards, kept while the
-// maze is unchanged, and the entries past the maze that are not zero, so that the next
-// observation clears only those.
+// maze is unchanged and then changed only where the cards differ, and the entries past
+// the maze that are not zero, so that the next observation clears only those.
 struct Drawn2 {
     uint32_t maze_version = 0;    // the maze the cards' planes show (NativeGame2::maze_version)
     bool maze_drawn = false;      // the planes are there: the maze has not changed since
-    std::vector<uint32_t> cells;  // the window cells the cards lit (the start's among them), each | its planes << 16
+    std::vector<uint16_t> lit;    // per window cell: the planes lit there (bits; room: the cells)
+    std::vector<uint16_t> cells;  // the window cells with planes lit
     int outside = 0, crystals = 0;  // the maze's cards outside the window, and its crystals
     std::vector<uint16_t> tail;   // the entries written past the maze (room: the vector's size)
     int tail_count = 0;
 
-    // Clears the row where the last observation wrote: the cards' planes when the maze
-    // has changed (``maze_version`` differs), every time the planes of the goal cells
-    // that are the seat's own (face down, gold chance), the goals and the entries noted.
+    // A row of zeros, nothing drawn (room made for ``spec``).
+    void forget(const TensorSpec2& spec);
+    // Clears the row where the last observation wrote what the next writes again:
+    // the planes of the goal cells that are the seat's own (face down, gold chance),
+    // the goals and the entries noted; the cards' planes are redrawn by the encoder
+    // where the maze has changed (``maze_version`` differs).
     void clear(const TensorSpec2& spec, float* out, uint32_t maze_version);
+    // Makes the cards' planes those of ``maze``, writing only the cells that differ.
+    void redraw(const TensorSpec2& spec, const Maze& maze, float* out);
 };
 
 // Writes the observation of ``seat`` into ``out``: zeroed by the caller, or, with
