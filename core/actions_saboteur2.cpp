@@ -34,7 +34,7 @@ int aimed_ids(int first, unsigned targets, int seat, int n, uint16_t* ids) {
 }  // namespace
 
 int ActionIds2::legal(const TensorSpec2& spec, const Round& round, int thief, const int16_t* pieces,
-                      uint16_t* ids) const {
+                      const uint8_t* slots, uint16_t* ids) const {
     // Round::legal (with list_ladders, list_saboteur2 and list_discards), kind by kind
     // in the same order, writing each code's id as id_of_code_saboteur2 works it out.
     const int n = round.players;
@@ -158,8 +158,6 @@ int ActionIds2::legal(const TensorSpec2& spec, const Round& round, int thief, co
     }
     // The discards and clears name hand slots (the hand in CARD_CODES order): their
     // ids depend only on which slots hold the same card as the slot before.
-    uint8_t slots[MAX_HAND];
-    hand_in_slots(spec, round, seat, slots);
     int pattern = 0;
     for (int at = 1; at < size; ++at) pattern |= (slots[at] == slots[at - 1]) << (at - 1);
     const HandIds& sets = hand_ids_[static_cast<size_t>(((1 << size) >> 1) + pattern)];
@@ -265,7 +263,8 @@ ActionIds2::ActionIds2(const TensorSpec2& spec, const Tables& t)
         }
 }
 
-uint32_t ActionIds2::code_of_id(const TensorSpec2& spec, const Round& round, int seat, int id) const {
+uint32_t ActionIds2::code_of_id(const TensorSpec2& spec, const Round& round, int seat, int id,
+                                const uint8_t* slots) const {
     uint32_t code = code_[static_cast<size_t>(id)];
     const int kind = kind_of(code);
     if (kind == PLACE) return with_cell(code, cell_key_[static_cast<size_t>((id - place_start_) % spec.cells)]);
@@ -275,8 +274,7 @@ uint32_t ActionIds2::code_of_id(const TensorSpec2& spec, const Round& round, int
         // Round::list_discards codes them; a clear's front from its row.
         unsigned bits = kind == DISCARD ? discard_slots_[static_cast<size_t>(id - spec.discard_start)]
                                         : pair_slots_[static_cast<size_t>((id - spec.clear_start) % spec.pairs)];
-        uint8_t slots[MAX_HAND], cards[3];
-        hand_in_slots(spec, round, seat, slots);
+        uint8_t cards[3];
         int count = 0;
         for (; bits; bits &= bits - 1) cards[count++] = slots[__builtin_ctz(bits)];
         const Tables& t = *round.tables;

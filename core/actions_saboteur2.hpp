@@ -23,10 +23,13 @@ class ActionIds2 {
     // discards and clears (their ids by hand slot, each set once). ``thief`` is the
     // thief choosing its victim once the round's play is over (-1 during play),
     // ``pieces`` each seat's gold pieces (rules/kinds/theft.py Steal.list_turn: victims
-    // with one). Returns how many.
-    int legal(const TensorSpec2& spec, const Round& round, int thief, const int16_t* pieces, uint16_t* ids) const;
-    // The code of a legal id of ``seat``, to move in ``round`` (a thief's steal too).
-    uint32_t code_of_id(const TensorSpec2& spec, const Round& round, int seat, int id) const;
+    // with one). ``slots`` is the hand of the seat to move in slot order (hand_in_slots).
+    // Returns how many.
+    int legal(const TensorSpec2& spec, const Round& round, int thief, const int16_t* pieces, const uint8_t* slots,
+              uint16_t* ids) const;
+    // The code of a legal id of ``seat``, to move in ``round`` (a thief's steal too),
+    // whose hand in slot order is ``slots``.
+    uint32_t code_of_id(const TensorSpec2& spec, const Round& round, int seat, int id, const uint8_t* slots) const;
 
   private:
     // The ids of a hand's discards (every distinct set of 1 to 3 of its cards) and the

@@ -22,6 +22,7 @@ Batch2::Batch2(std::shared_ptr<Tables> tables, Saboteur2Tables s, TensorSpec2 te
       ids_(games_.size(), std::vector<uint16_t>(static_cast<size_t>(tensors_.action_count))),
       ids_count_(games_.size()),
       drawn_(games_.size()),
+      slots_(games_.size() * MAX_HAND),
       chosen_(games_.size()) {
     if (games < 1) throw std::invalid_argument("a batch holds at least one game");
     if (deals_.players < 2 || deals_.players > MAX_SEATS || deals_.players != tensors_.players)
@@ -58,7 +59,8 @@ bool Batch2::step(const int64_t* actions) {
                                         std::to_string(index) + " now");
         const NativeGame2& game = games_[static_cast<size_t>(index)];
         chosen_[static_cast<size_t>(index)] =
-            actions_.code_of_id(tensors_, game.round, game.to_move(), static_cast<int>(action));
+            actions_.code_of_id(tensors_, game.round, game.to_move(), static_cast<int>(action),
+                                slots_.data() + static_cast<size_t>(index) * MAX_HAND);
     }
     bool new_games = false;
     for (int index = 0; index < games(); ++index) {
@@ -106,16 +108,18 @@ void Batch2::observe(int index) {
     int8_t* mask = out_.masks + static_cast<size_t>(index) * static_cast<size_t>(spec.action_count);
     uint16_t* ids = ids_[static_cast<size_t>(index)].data();
     int& count = ids_count_[static_cast<size_t>(index)];
+    int seat = game.to_move();  // a game over is started again before its row is written
+    uint8_t* slots = slots_.data() + static_cast<size_t>(index) * MAX_HAND;
+    hand_in_slots(spec, game.round, seat, slots);
     for (int i = 0; i < count; ++i) mask[ids[i]] = 0;
-    count = legal_ids_saboteur2(actions_, spec, game, ids);
+    count = legal_ids_saboteur2(actions_, spec, game, slots, ids);
     for (int i = 0; i < count; ++i) mask[ids[i]] = 1;
-    int seat = game.to_move();
     out_.seats[index] = seat;
     // The row is cleared where the last observation wrote, then written again (the
     // cards' maze planes only where the maze has changed since).
     Drawn2& drawn = drawn_[static_cast<size_t>(index)];
     drawn.clear(spec, observation, game.maze_version);
-    encode_saboteur2(spec, game.round, game.tally, game.side(deals_.open_hands), seat, observation, &drawn);
+    encode_saboteur2(spec, game.round, game.tally, game.side(deals_.open_hands), seat, observation, &drawn, slots);
 }
 
 }  // namespace sab

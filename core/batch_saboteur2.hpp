@@ -39,6 +39,9 @@ class Batch2 {
     std::vector<std::vector<uint16_t>> ids_;
     std::vector<int> ids_count_;
     std::vector<Drawn2> drawn_;     // per game: what its row's last observation wrote
+    // Per game: the hand of the seat to move in slot order (for its ids, its tensor and
+    // the code of the id it plays), MAX_HAND cards a game.
+    std::vector<uint8_t> slots_;
     std::vector<uint32_t> chosen_;  // the codes a step plays, per game
     uint64_t sampler_ = 0;
     BatchArrays out_;

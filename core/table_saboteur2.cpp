@@ -129,10 +129,11 @@ int NativeGame2::next_thief(const DealSpec& spec) {
     return ROUND_ENDED | GAME_ENDED;
 }
 
-int legal_ids_saboteur2(const ActionIds2& actions, const TensorSpec2& spec, const NativeGame2& game, uint16_t* ids) {
+int legal_ids_saboteur2(const ActionIds2& actions, const TensorSpec2& spec, const NativeGame2& game,
+                        const uint8_t* slots, uint16_t* ids) {
     if (game.stage == NativeGame2::OVER) return 0;
     int thief = game.stage == NativeGame2::STEALING ? game.stealing[0] : -1;
-    return actions.legal(spec, game.round, thief, game.pieces, ids);
+    return actions.legal(spec, game.round, thief, game.pieces, slots, ids);
 }
 
 // -- one game, any seat ------------------------------------------------------------------
@@ -161,7 +162,8 @@ void Table2::observe(int seat, float* out) const {
 
 void Table2::list() {
     if (listed_) return;
-    ids_count_ = legal_ids_saboteur2(actions_, tensors_, game_, ids_.data());
+    if (game_.to_move() >= 0) hand_in_slots(tensors_, game_.round, game_.to_move(), slots_);
+    ids_count_ = legal_ids_saboteur2(actions_, tensors_, game_, slots_, ids_.data());
     listed_ = true;
 }
 
@@ -175,7 +177,7 @@ int64_t Table2::code_of(int64_t action) {
     list();
     for (int i = 0; i < ids_count_; ++i)
         if (ids_[static_cast<size_t>(i)] == action)
-            return actions_.code_of_id(tensors_, game_.round, game_.to_move(), static_cast<int>(action));
+            return actions_.code_of_id(tensors_, game_.round, game_.to_move(), static_cast<int>(action), slots_);
     return -1;
 }
 

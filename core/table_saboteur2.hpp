@@ -45,8 +45,9 @@ struct NativeGame2 {
 };
 
 // The ids of the legal moves of the seat to move (ActionIds2::legal), into ``ids``
-// (room for the action count); returns how many.
-int legal_ids_saboteur2(const ActionIds2& actions, const TensorSpec2& spec, const NativeGame2& game, uint16_t* ids);
+// (room for the action count), its hand in slot order ``slots``; returns how many.
+int legal_ids_saboteur2(const ActionIds2& actions, const TensorSpec2& spec, const NativeGame2& game,
+                        const uint8_t* slots, uint16_t* ids);
 
 // One game for an environment that observes any seat: saboteur2_v0's tensors and masks.
 class Table2 {
@@ -76,6 +77,7 @@ class Table2 {
     bool listed_ = false;
     std::vector<uint16_t> ids_;  // the legal ids, once listed: ids_count_ of them
     int ids_count_ = 0;
+    uint8_t slots_[MAX_HAND];  // the hand of the seat to move in slot order, once listed
 };
 
 }  // namespace sab

@@ -175,7 +175,7 @@ void Drawn2::redraw(const TensorSpec2& spec, const Maze& maze, float* out) {
 }
 
 void encode_saboteur2(const TensorSpec2& spec, const Round& round, const Tally2& tally, const Side2& side, int seat,
-                      float* put, Drawn2* drawn) {
+                      float* put, Drawn2* drawn, const uint8_t* slots) {
     const Maze& maze = round.maze;
     const int n = round.players;
     const int cells = spec.cells;
@@ -211,8 +211,12 @@ void encode_saboteur2(const TensorSpec2& spec, const Round& round, const Tally2&
     uint16_t unused[Tail::MOST];  // a note nobody reads, without a Drawn2
     Tail w{put, drawn ? drawn->tail.data() : unused, 0};
     const double one_card = 1.0 / spec.hand_scale;
-    uint8_t slots[MAX_HAND];
-    int size = hand_in_slots(spec, round, seat, slots);
+    uint8_t sorted[MAX_HAND];
+    if (!slots) {
+        hand_in_slots(spec, round, seat, sorted);
+        slots = sorted;
+    }
+    const int size = round.hand_size[seat];
     for (int slot = 0; slot < size && slot < TensorSpec2::SLOTS; ++slot) {
         int index = spec.hand_index[slots[slot]];
         w.add(spec.hand + index, one_card);

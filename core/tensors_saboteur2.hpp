@@ -104,9 +104,10 @@ struct Drawn2 {
 
 // Writes the observation of ``seat`` into ``out``: zeroed by the caller, or, with
 // ``drawn``, cleared by Drawn2::clear, the cards' planes drawn only where they are not
-// there already, and what it wrote noted in ``drawn``.
+// there already, and what it wrote noted in ``drawn``. ``slots``: the seat's hand in
+// slot order where the caller has it (hand_in_slots), else worked out here.
 void encode_saboteur2(const TensorSpec2& spec, const Round& round, const Tally2& tally, const Side2& side, int seat,
-                      float* out, Drawn2* drawn = nullptr);
+                      float* out, Drawn2* drawn = nullptr, const uint8_t* slots = nullptr);
 
 // The hand of ``seat`` in slot order (actions_saboteur2.py hand_slots: by CARD_CODES
 // index) into ``slots``; returns its size.
