@@ -58,6 +58,7 @@ TensorSpec2 read_tensor_spec2(const Tables& tables, nb::dict tensor) {
     fill_table(t.discard_set, nb::cast<std::vector<int>>(tensor["discard_set"]), "discard_set");
     fill_table(t.slot_pair, nb::cast<std::vector<int>>(tensor["slot_pair"]), "slot_pair");
     t.pairs = get("pairs");
+    t.scale_counts();
     size_t cards = static_cast<size_t>(tables.card_count);
     if (t.hand_index.size() != cards || t.aim_first.size() != cards || t.place_first.size() != 2 * cards)
         throw std::invalid_argument("one hand index and aim per card, a place id per face");

@@ -229,7 +229,7 @@ void encode_saboteur2(const TensorSpec2& spec, const Round& round, const Tally2&
             for (int i = 0; i < round.hand_size[other]; ++i) w.add(row + spec.hand_index[round.hand[other][i]], one_card);
         }
     int seen[MAX_SEATS];
-    std::fill(seen, seen + n, -1);
+    if (round.look_count) std::fill(seen, seen + n, -1);
     for (int i = 0; i < round.look_count; ++i) {
         const Look& look = round.looks[i];
         if (look.viewer != seat) continue;
@@ -238,16 +238,16 @@ void encode_saboteur2(const TensorSpec2& spec, const Round& round, const Tally2&
         w.set(spec.looks + relative(look.seat, seat, n) * spec.look_width + TensorSpec2::ROLES,
               tally.hats[look.seat] > look.move ? 1.0f : 0.0f);
     }
-    for (int other = 0; other < n; ++other)
+    for (int other = 0; other < n && round.look_count; ++other)
         if (seen[other] >= 0) w.set(spec.looks + relative(other, seat, n) * spec.look_width + seen[other], 1.0f);
     int last_swap[MAX_SEATS];
-    std::fill(last_swap, last_swap + n, -1);
+    if (round.swap_count) std::fill(last_swap, last_swap + n, -1);
     for (int i = 0; i < round.swap_count; ++i) {
         const SwapRecord& swap = round.swaps[i];
         if (swap.seat == seat) last_swap[swap.other] = i;
         else if (swap.other == seat) last_swap[swap.seat] = i;
     }
-    for (int other = 0; other < n; ++other) {
+    for (int other = 0; other < n && round.swap_count; ++other) {
         if (last_swap[other] < 0) continue;
         const SwapRecord& swap = round.swaps[last_swap[other]];
         bool mine = swap.seat == seat;
@@ -260,8 +260,7 @@ void encode_saboteur2(const TensorSpec2& spec, const Round& round, const Tally2&
     // -- seats, counted from the observing seat ------------------------------------
     for (int other = 0; other < n; ++other) {
         int row = spec.seats + relative(other, seat, n) * spec.seat_width;
-        for (int tool = 0; tool < 3; ++tool)
-            if (round.broken[other] & (1 << tool)) w.set(row + tool, 1.0f);
+        for (unsigned tools = round.broken[other]; tools; tools &= tools - 1) w.set(row + __builtin_ctz(tools), 1.0f);
         if (round.trapped[other]) w.set(row + 3, 1.0f);
         w.set(row + 7, static_cast<float>(round.hand_size[other] / spec.hand_scale));
         if (side.pieces[other]) w.set(row + 9, static_cast<float>(std::min(side.pieces[other] / spec.gold_scale, 1.0)));
@@ -277,14 +276,13 @@ void encode_saboteur2(const TensorSpec2& spec, const Round& round, const Tally2&
         int row = spec.plays + relative(actor, seat, n) * spec.play_width;
         for (unsigned bits = tally.columns[actor]; bits; bits &= bits - 1) {
             int column = __builtin_ctz(bits);
-            w.set(row + column,
-                  static_cast<float>(tally.plays[actor][column] / spec.play_scale[static_cast<size_t>(column)]));
+            w.set(row + column, spec.scaled[static_cast<size_t>(column)][tally.plays[actor][column]]);
         }
         for (unsigned aims = tally.aims[actor]; aims; aims &= aims - 1)
             for (unsigned aim = __builtin_ctz(aims), bits = tally.aimed_at[actor][aim]; bits; bits &= bits - 1) {
                 int target = __builtin_ctz(bits);
                 w.set(row + TensorSpec2::PLAY_COLUMNS + aim * n + relative(target, seat, n),
-                      static_cast<float>(tally.aimed[actor][aim][target] / spec.aimed_scale[static_cast<size_t>(aim)]));
+                      spec.scaled[TensorSpec2::PLAY_COLUMNS + aim][tally.aimed[actor][aim][target]]);
             }
     }
 

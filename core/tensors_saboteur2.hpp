@@ -43,6 +43,17 @@ struct TensorSpec2 {
     std::array<int8_t, 64> slot_pair{};    // per pair of slots: its index in SLOT_PAIRS, or -1
     int pairs = 0;                         // len(SLOT_PAIRS): a clear's stride per front card
 
+    // count / scale as float for every count a tally holds, per plays column and then
+    // per aimed kind (worked out once, as the base game's TensorSpec::scaled).
+    std::vector<std::array<float, 256>> scaled;
+    void scale_counts() {
+        scaled.assign(play_scale.size() + aimed_scale.size(), {});
+        for (size_t column = 0; column < scaled.size(); ++column) {
+            double by = column < play_scale.size() ? play_scale[column] : aimed_scale[column - play_scale.size()];
+            for (int count = 0; count < 256; ++count) scaled[column][static_cast<size_t>(count)] = static_cast<float>(count / by);
+        }
+    }
+
     int window_cell(int key) const {  // the cell's index in the window, or -1
         int x = (key >> 8) - 128, y = (key & 255) - 128;
         if (x < x_min || x > x_max || y < y_min || y > y_max) return -1;
