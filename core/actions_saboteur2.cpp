@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <array>
+#include <cstring>
+#include <stdexcept>
 
 #include "tensors.hpp"
 
@@ -34,7 +36,10 @@ int aimed_ids(int first, unsigned targets, int seat, int n, uint16_t* ids) {
 }  // namespace
 
 int ActionIds2::legal(const TensorSpec2& spec, const Round& round, int thief, const int16_t* pieces,
-                      const uint8_t* slots, uint16_t* ids) const {
+                      const uint8_t* slots, uint16_t* ids, HandSets* hand_sets) const {
+    HandSets unused;
+    HandSets& listed = hand_sets ? *hand_sets : unused;
+    listed.pattern = -1;
     // Round::legal (with list_ladders, list_saboteur2 and list_discards), kind by kind
     // in the same order, writing each code's id as id_of_code_saboteur2 works it out.
     const int n = round.players;
@@ -160,7 +165,10 @@ int ActionIds2::legal(const TensorSpec2& spec, const Round& round, int thief, co
     // ids depend only on which slots hold the same card as the slot before.
     int pattern = 0;
     for (int at = 1; at < size; ++at) pattern |= (slots[at] == slots[at - 1]) << (at - 1);
-    const HandIds& sets = hand_ids_[static_cast<size_t>(((1 << size) >> 1) + pattern)];
+    listed.pattern = ((1 << size) >> 1) + pattern;
+    listed.from = count;
+    listed.fronts = 0;
+    const HandIds& sets = hand_ids_[static_cast<size_t>(listed.pattern)];
     std::copy(sets.discards, sets.discards + sets.discard_count, ids + count);
     count += sets.discard_count;
     if (!t.clears || size < 2) return count;
@@ -169,6 +177,7 @@ int ActionIds2::legal(const TensorSpec2& spec, const Round& round, int thief, co
                      : front == FRONT_TRAPPED ? round.trapped[seat] != 0
                                               : (thieves >> seat & 1) != 0;
         if (!lying) continue;
+        listed.fronts |= 1u << front;
         int row = spec.clear_start + front * spec.pairs;
         for (int p = 0; p < sets.pair_count; ++p) ids[count++] = static_cast<uint16_t>(row + sets.pairs[p]);
     }
@@ -177,6 +186,9 @@ int ActionIds2::legal(const TensorSpec2& spec, const Round& round, int thief, co
 
 ActionIds2::ActionIds2(const TensorSpec2& spec, const Tables& t)
     : code_(static_cast<size_t>(spec.action_count), 0), cell_key_(static_cast<size_t>(spec.cells), 0) {
+    if (spec.clear_start - spec.discard_start > static_cast<int>(sizeof(HandIds::discard_mask)) ||
+        spec.pairs > static_cast<int>(sizeof(HandIds::pair_mask)))
+        throw std::invalid_argument("more discard sets or slot pairs than a hand's masks hold");
     for (int cell = 0; cell < spec.cells; ++cell)
         cell_key_[static_cast<size_t>(cell)] =
             static_cast<uint16_t>(key_of(cell % spec.width + spec.x_min, cell / spec.width + spec.y_min));
@@ -247,6 +259,7 @@ ActionIds2::ActionIds2(const TensorSpec2& spec, const Tables& t)
             HandIds& into = hand_ids_[static_cast<size_t>(((1 << size) >> 1) + pattern)];
             auto add = [&](unsigned slots) {
                 into.discards[into.discard_count++] = static_cast<uint16_t>(spec.discard_start + spec.discard_set[slots]);
+                into.discard_mask[spec.discard_set[slots]] = 1;
             };
             for (int a = 0; a < size; ++a)
                 if (first_past(cards, -1, a)) add(1u << a);
@@ -255,12 +268,31 @@ ActionIds2::ActionIds2(const TensorSpec2& spec, const Tables& t)
                 for (int b = a + 1; b < size; ++b) {
                     if (!first_past(cards, a, b)) continue;
                     if (most >= 2) add(1u << a | 1u << b);
-                    if (t.clears) into.pairs[into.pair_count++] = static_cast<uint8_t>(spec.slot_pair[1u << a | 1u << b]);
+                    if (t.clears) {
+                        into.pairs[into.pair_count++] = static_cast<uint8_t>(spec.slot_pair[1u << a | 1u << b]);
+                        into.pair_mask[spec.slot_pair[1u << a | 1u << b]] = 1;
+                    }
                     for (int c = b + 1; c < size && most >= 3; ++c)
                         if (first_past(cards, b, c)) add(1u << a | 1u << b | 1u << c);
                 }
             }
         }
+}
+
+void ActionIds2::mask_sets(const TensorSpec2& spec, const HandSets& sets, bool on, int8_t* mask) const {
+    if (sets.pattern < 0) return;
+    const size_t discards = static_cast<size_t>(spec.clear_start - spec.discard_start);
+    const size_t pairs = static_cast<size_t>(spec.pairs);
+    if (!on) {  // the discard block and the clear rows the listing lit
+        std::memset(mask + spec.discard_start, 0, discards);
+        for (unsigned fronts = sets.fronts; fronts; fronts &= fronts - 1)
+            std::memset(mask + spec.clear_start + __builtin_ctz(fronts) * spec.pairs, 0, pairs);
+        return;
+    }
+    const HandIds& hand = hand_ids_[static_cast<size_t>(sets.pattern)];
+    std::memcpy(mask + spec.discard_start, hand.discard_mask, discards);
+    for (unsigned fronts = sets.fronts; fronts; fronts &= fronts - 1)
+        std::memcpy(mask + spec.clear_start + __builtin_ctz(fronts) * spec.pairs, hand.pair_mask, pairs);
 }
 
 uint32_t ActionIds2::code_of_id(const TensorSpec2& spec, const Round& round, int seat, int id,

@@ -16,6 +16,14 @@ namespace sab {
 // the code each names, from tables worked out once.
 class ActionIds2 {
   public:
+    // Where a listing's ids of the hand's discards and clears begin, and what they are
+    // (the hand's pattern, the fronts a clear may take): a mask writes them by block.
+    struct HandSets {
+        int from = 0;
+        int pattern = -1;  // -1: none listed
+        unsigned fronts = 0;
+    };
+
     ActionIds2(const TensorSpec2& spec, const Tables& t);
     // The ids of the legal moves of the seat to move that have one (a placement or
     // rockfall outside the window has none), into ``ids`` (room for the action count):
@@ -26,7 +34,10 @@ class ActionIds2 {
     // with one). ``slots`` is the hand of the seat to move in slot order (hand_in_slots).
     // Returns how many.
     int legal(const TensorSpec2& spec, const Round& round, int thief, const int16_t* pieces, const uint8_t* slots,
-              uint16_t* ids) const;
+              uint16_t* ids, HandSets* sets = nullptr) const;
+    // The mask's ones of a listing's hand sets, written whole (the discard and clear
+    // blocks copied from the pattern's), or cleared (``on`` false).
+    void mask_sets(const TensorSpec2& spec, const HandSets& sets, bool on, int8_t* mask) const;
     // The code of a legal id of ``seat``, to move in ``round`` (a thief's steal too),
     // whose hand in slot order is ``slots``.
     uint32_t code_of_id(const TensorSpec2& spec, const Round& round, int seat, int id, const uint8_t* slots) const;
@@ -41,6 +52,8 @@ class ActionIds2 {
         uint8_t discard_count = 0, pair_count = 0;
         uint16_t discards[6 + 15 + 20];
         uint8_t pairs[15];  // each pair's index in SLOT_PAIRS
+        int8_t discard_mask[64];  // the discard block of the mask
+        int8_t pair_mask[16];     // a front's row of the clear block
     };
     std::array<HandIds, 1 << TensorSpec2::SLOTS> hand_ids_{};
     std::vector<uint32_t> code_;      // per id: its code with the cell, target or hand cards left out

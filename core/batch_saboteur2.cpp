@@ -21,6 +21,7 @@ Batch2::Batch2(std::shared_ptr<Tables> tables, Saboteur2Tables s, TensorSpec2 te
       games_(static_cast<size_t>(std::max(games, 0))),
       ids_(games_.size(), std::vector<uint16_t>(static_cast<size_t>(tensors_.action_count))),
       ids_count_(games_.size()),
+      sets_(games_.size()),
       drawn_(games_.size()),
       slots_(games_.size() * MAX_HAND),
       chosen_(games_.size()) {
@@ -41,6 +42,7 @@ void Batch2::reset(const uint64_t* seeds) {
         std::memset(out_.observations + static_cast<size_t>(index) * static_cast<size_t>(tensors_.size), 0,
                     sizeof(float) * static_cast<size_t>(tensors_.size));
         ids_count_[static_cast<size_t>(index)] = 0;
+        sets_[static_cast<size_t>(index)] = {};
         drawn_[static_cast<size_t>(index)].forget(tensors_);
         out_.done[index] = 0;
         out_.wants_seed[index] = 0;
@@ -111,9 +113,13 @@ void Batch2::observe(int index) {
     int seat = game.to_move();  // a game over is started again before its row is written
     uint8_t* slots = slots_.data() + static_cast<size_t>(index) * MAX_HAND;
     hand_in_slots(spec, game.round, seat, slots);
-    for (int i = 0; i < count; ++i) mask[ids[i]] = 0;
-    count = legal_ids_saboteur2(actions_, spec, game, slots, ids);
-    for (int i = 0; i < count; ++i) mask[ids[i]] = 1;
+    // The mask's ones one by one, those of the hand's discards and clears by block.
+    ActionIds2::HandSets& sets = sets_[static_cast<size_t>(index)];
+    for (int i = 0, plain = sets.pattern < 0 ? count : sets.from; i < plain; ++i) mask[ids[i]] = 0;
+    actions_.mask_sets(spec, sets, false, mask);
+    count = legal_ids_saboteur2(actions_, spec, game, slots, ids, &sets);
+    for (int i = 0, plain = sets.pattern < 0 ? count : sets.from; i < plain; ++i) mask[ids[i]] = 1;
+    actions_.mask_sets(spec, sets, true, mask);
     out_.seats[index] = seat;
     // The row is cleared where the last observation wrote, then written again (the
     // cards' maze planes only where the maze has changed since).

@@ -38,6 +38,7 @@ class Batch2 {
     // Per game: the ids of its legal moves (its mask's ones), ids_count_ of them.
     std::vector<std::vector<uint16_t>> ids_;
     std::vector<int> ids_count_;
+    std::vector<ActionIds2::HandSets> sets_;  // and where its hand's discards and clears begin
     std::vector<Drawn2> drawn_;     // per game: what its row's last observation wrote
     // Per game: the hand of the seat to move in slot order (for its ids, its tensor and
     // the code of the id it plays), MAX_HAND cards a game.

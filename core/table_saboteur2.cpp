@@ -130,10 +130,11 @@ int NativeGame2::next_thief(const DealSpec& spec) {
 }
 
 int legal_ids_saboteur2(const ActionIds2& actions, const TensorSpec2& spec, const NativeGame2& game,
-                        const uint8_t* slots, uint16_t* ids) {
+                        const uint8_t* slots, uint16_t* ids, ActionIds2::HandSets* sets) {
+    if (sets) sets->pattern = -1;
     if (game.stage == NativeGame2::OVER) return 0;
     int thief = game.stage == NativeGame2::STEALING ? game.stealing[0] : -1;
-    return actions.legal(spec, game.round, thief, game.pieces, slots, ids);
+    return actions.legal(spec, game.round, thief, game.pieces, slots, ids, sets);
 }
 
 // -- one game, any seat ------------------------------------------------------------------

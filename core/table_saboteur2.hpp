@@ -47,7 +47,7 @@ struct NativeGame2 {
 // The ids of the legal moves of the seat to move (ActionIds2::legal), into ``ids``
 // (room for the action count), its hand in slot order ``slots``; returns how many.
 int legal_ids_saboteur2(const ActionIds2& actions, const TensorSpec2& spec, const NativeGame2& game,
-                        const uint8_t* slots, uint16_t* ids);
+                        const uint8_t* slots, uint16_t* ids, ActionIds2::HandSets* sets = nullptr);
 
 // One game for an environment that observes any seat: saboteur2_v0's tensors and masks.
 class Table2 {
