@@ -18,8 +18,8 @@ from pysaboteur.native import core
 if core is None:
     pytest.skip("these compare two listings of the native core", allow_module_level=True)
 
-from pysaboteur.envs.native_table import native_table_saboteur2  # noqa: E402
-from pysaboteur.rules.options import Options  # noqa: E402
+from pysaboteur.envs.native_table import native_table_saboteur2
+from pysaboteur.rules.options import Options
 
 KIND_NAMES = list(core.KINDS)
 
