@@ -86,14 +86,7 @@ int ActionIds2::legal(const TensorSpec2& spec, const Round& round, int thief, co
                 }
             }
         }
-        if (plain)
-            for (int c = 0; c < maze.front_count; ++c) {
-                int cell = spec.window_cell(maze.front_key[c]);
-                if (cell < 0) continue;
-                int fits = maze.front_fits[c];
-                for (int p = 0; p < plain; ++p)
-                    if (fits & bit[p]) ids[count++] = static_cast<uint16_t>(first[p] + cell);
-            }
+        count += frontier_ids(spec, maze, first, bit, plain, ids + count);
         if (ladders) {
             uint16_t keys[MAX_FRONTIER];
             uint8_t open[MAX_FRONTIER], wall[MAX_FRONTIER];
@@ -134,12 +127,7 @@ int ActionIds2::legal(const TensorSpec2& spec, const Round& round, int thief, co
                 break;
             case ROCKFALL: {
                 uint16_t keys[MAX_CELLS];
-                int found = 0;
-                for (int i = 0; i < maze.cell_count; ++i) {
-                    int key = maze.slot_key[maze.slot_of[i]];
-                    if (key != START_KEY && !is_goal_key(key)) keys[found++] = static_cast<uint16_t>(key);
-                }
-                std::sort(keys, keys + found);
+                int found = maze.rockfall_keys(keys);
                 for (int i = 0; i < found; ++i) {
                     int cell = spec.window_cell(keys[i]);
                     if (cell >= 0) ids[count++] = static_cast<uint16_t>(spec.rockfall_start + cell);

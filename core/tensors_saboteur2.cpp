@@ -115,6 +115,25 @@ struct Tail {
     void add(int index, double amount) { set(index, static_cast<float>(static_cast<double>(out[index]) + amount)); }
 };
 
+// Each card of the maze in the window with the planes it lights (the start's ladder
+// among them: ``light(cell, planes)``), the cards outside it and the crystals counted.
+template <class Light>
+void each_card(const TensorSpec2& spec, const Maze& maze, int& outside, int& crystals, Light light) {
+    outside = crystals = 0;
+    for (int i = 0; i < maze.cell_count; ++i) {
+        int s = maze.slot_of[i];
+        unsigned planes = spec.face_planes[maze.slot_face[s]];
+        crystals += planes >> spec.crystal_plane & 1;
+        int cell = spec.window_cell(maze.slot_key[s]);
+        if (cell < 0) {
+            ++outside;
+            continue;
+        }
+        if (maze.slot_key[s] == START_KEY) planes |= 1u << spec.ladder_plane;
+        light(cell, planes);
+    }
+}
+
 }  // namespace
 
 void Drawn2::forget(const TensorSpec2& spec) {
@@ -153,21 +172,11 @@ void Drawn2::redraw(const TensorSpec2& spec, const Maze& maze, float* out) {
     int before_count = static_cast<int>(cells.size());
     std::copy(cells.begin(), cells.end(), before);
     cells.clear();
-    outside = crystals = 0;
-    for (int i = 0; i < maze.cell_count; ++i) {
-        int s = maze.slot_of[i];
-        unsigned planes = spec.face_planes[maze.slot_face[s]];
-        crystals += planes >> spec.crystal_plane & 1;
-        int cell = spec.window_cell(maze.slot_key[s]);
-        if (cell < 0) {
-            ++outside;
-            continue;
-        }
-        if (maze.slot_key[s] == START_KEY) planes |= 1u << spec.ladder_plane;  // the start's ladder
+    each_card(spec, maze, outside, crystals, [&](int cell, unsigned planes) {
         light(cell, planes);
         lit[static_cast<size_t>(cell)] = static_cast<uint16_t>(planes | NOW);
         cells.push_back(static_cast<uint16_t>(cell));
-    }
+    });
     for (int i = 0; i < before_count; ++i)
         if (!(lit[before[i]] & NOW)) light(before[i], 0);
     for (uint16_t cell : cells) lit[cell] = static_cast<uint16_t>(lit[cell] & ~NOW);
@@ -182,25 +191,15 @@ void encode_saboteur2(const TensorSpec2& spec, const Round& round, const Tally2&
     const int cards = spec.card_codes;
 
     // -- maze and goals ------------------------------------------------------------
-    int start = spec.window_cell(START_KEY);
     int outside = 0, crystals = 0;
     if (drawn) {
         if (!drawn->maze_drawn) drawn->redraw(spec, maze, put);
         outside = drawn->outside;
         crystals = drawn->crystals;
     } else {
-        for (int i = 0; i < maze.cell_count; ++i) {
-            int s = maze.slot_of[i];
-            unsigned planes = spec.face_planes[maze.slot_face[s]];
-            crystals += planes >> spec.crystal_plane & 1;
-            int cell = spec.window_cell(maze.slot_key[s]);
-            if (cell < 0) {
-                ++outside;
-                continue;
-            }
+        each_card(spec, maze, outside, crystals, [&](int cell, unsigned planes) {
             for (; planes; planes &= planes - 1) put[spec.maze + __builtin_ctz(planes) * cells + cell] = 1.0f;
-        }
-        put[spec.maze + spec.ladder_plane * cells + start] = 1.0f;  // the start's ladder
+        });
     }
     int goal_cells[3];
     for (int index = 0; index < 3; ++index) goal_cells[index] = spec.window_cell(GOAL_KEYS[index]);
