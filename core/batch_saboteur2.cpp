@@ -17,15 +17,21 @@ Batch2::Batch2(std::shared_ptr<Tables> tables, Saboteur2Tables s, TensorSpec2 te
       deals_(std::move(deals)),
       round_episodes_(round_episodes),
       win_rewards_(win_rewards),
+      actions_(tensors_, *tables_),
       games_(static_cast<size_t>(std::max(games, 0))),
-      codes_(games_.size()),
-      ids_(games_.size()),
+      ids_(games_.size(), std::vector<uint16_t>(static_cast<size_t>(tensors_.action_count))),
+      ids_count_(games_.size()),
+      sets_(games_.size()),
       drawn_(games_.size()),
+      slots_(games_.size() * MAX_HAND),
       chosen_(games_.size()) {
     if (games < 1) throw std::invalid_argument("a batch holds at least one game");
     if (deals_.players < 2 || deals_.players > MAX_SEATS || deals_.players != tensors_.players)
         throw std::invalid_argument("the deals and the tensors are of different player counts");
     for (NativeGame2& game : games_) std::memset(&game, 0, sizeof game);
+    for (uint16_t planes : tensors_.face_planes)
+        if (planes >> 15) throw std::invalid_argument("a face lighting a plane a row's drawing marks with");
+    for (Drawn2& drawn : drawn_) drawn.forget(tensors_);
 }
 
 void Batch2::reset(const uint64_t* seeds) {
@@ -35,8 +41,9 @@ void Batch2::reset(const uint64_t* seeds) {
         std::memset(out_.masks + index * ids, 0, ids);
         std::memset(out_.observations + static_cast<size_t>(index) * static_cast<size_t>(tensors_.size), 0,
                     sizeof(float) * static_cast<size_t>(tensors_.size));
-        ids_[static_cast<size_t>(index)].clear();
-        drawn_[static_cast<size_t>(index)].clear();
+        ids_count_[static_cast<size_t>(index)] = 0;
+        sets_[static_cast<size_t>(index)] = {};
+        drawn_[static_cast<size_t>(index)].forget(tensors_);
         out_.done[index] = 0;
         out_.wants_seed[index] = 0;
         std::memset(out_.rewards + index * deals_.players, 0, sizeof(float) * static_cast<size_t>(deals_.players));
@@ -52,9 +59,10 @@ bool Batch2::step(const int64_t* actions) {
         if (action < 0 || action >= count || !out_.masks[index * count + action])
             throw std::invalid_argument("action " + std::to_string(action) + " is not legal in game " +
                                         std::to_string(index) + " now");
-        const auto& ids = ids_[static_cast<size_t>(index)];
-        size_t at = static_cast<size_t>(std::find(ids.begin(), ids.end(), action) - ids.begin());
-        chosen_[static_cast<size_t>(index)] = codes_[static_cast<size_t>(index)][at];
+        const NativeGame2& game = games_[static_cast<size_t>(index)];
+        chosen_[static_cast<size_t>(index)] =
+            actions_.code_of_id(tensors_, game.round, game.to_move(), static_cast<int>(action),
+                                slots_.data() + static_cast<size_t>(index) * MAX_HAND);
     }
     bool new_games = false;
     for (int index = 0; index < games(); ++index) {
@@ -90,7 +98,8 @@ bool Batch2::step(const int64_t* actions) {
 
 void Batch2::sample(int64_t* out) {
     SplitMix rng{sampler_};
-    for (size_t index = 0; index < games_.size(); ++index) out[index] = ids_[index][rng.below(ids_[index].size())];
+    for (size_t index = 0; index < games_.size(); ++index)
+        out[index] = ids_[index][rng.below(static_cast<size_t>(ids_count_[index]))];
     sampler_ = rng.state;
 }
 
@@ -99,22 +108,24 @@ void Batch2::observe(int index) {
     const TensorSpec2& spec = tensors_;
     float* observation = out_.observations + static_cast<size_t>(index) * static_cast<size_t>(spec.size);
     int8_t* mask = out_.masks + static_cast<size_t>(index) * static_cast<size_t>(spec.action_count);
-    auto& codes = codes_[static_cast<size_t>(index)];
-    auto& ids = ids_[static_cast<size_t>(index)];
-    for (int id : ids) mask[id] = 0;
-    legal_ids_saboteur2(spec, game, listed_, codes, ids);
-    for (int id : ids) mask[id] = 1;
-    int seat = game.to_move();
+    uint16_t* ids = ids_[static_cast<size_t>(index)].data();
+    int& count = ids_count_[static_cast<size_t>(index)];
+    int seat = game.to_move();  // a game over is started again before its row is written
+    uint8_t* slots = slots_.data() + static_cast<size_t>(index) * MAX_HAND;
+    hand_in_slots(spec, game.round, seat, slots);
+    // The mask's ones one by one, those of the hand's discards and clears by block.
+    ActionIds2::HandSets& sets = sets_[static_cast<size_t>(index)];
+    for (int i = 0, plain = sets.pattern < 0 ? count : sets.from; i < plain; ++i) mask[ids[i]] = 0;
+    actions_.mask_sets(spec, sets, false, mask);
+    count = legal_ids_saboteur2(actions_, spec, game, slots, ids, &sets);
+    for (int i = 0, plain = sets.pattern < 0 ? count : sets.from; i < plain; ++i) mask[ids[i]] = 1;
+    actions_.mask_sets(spec, sets, true, mask);
     out_.seats[index] = seat;
-    // The row is cleared where the last observation wrote: the maze planes at the cells
-    // it lit (a sixth of the maze block at most), then every block after the maze.
-    auto& drawn = drawn_[static_cast<size_t>(index)];
-    const int planes = spec.goals / spec.cells;
-    for (uint16_t cell : drawn)
-        for (int plane = 0; plane < planes; ++plane) observation[spec.maze + plane * spec.cells + cell] = 0.0f;
-    drawn.clear();
-    std::memset(observation + spec.goals, 0, sizeof(float) * static_cast<size_t>(spec.size - spec.goals));
-    encode_saboteur2(spec, game.round, game.tally, game.side(deals_.open_hands), seat, observation, &drawn);
+    // The row is cleared where the last observation wrote, then written again (the
+    // cards' maze planes only where the maze has changed since).
+    Drawn2& drawn = drawn_[static_cast<size_t>(index)];
+    drawn.clear(spec, observation, game.maze_version);
+    encode_saboteur2(spec, game.round, game.tally, game.side(deals_.open_hands), seat, observation, &drawn, slots);
 }
 
 }  // namespace sab

@@ -33,12 +33,17 @@ class Batch2 {
     DealSpec deals_;
     bool round_episodes_;
     bool win_rewards_;
+    ActionIds2 actions_;
     std::vector<NativeGame2> games_;
-    std::vector<std::vector<uint32_t>> codes_;  // per game: the legal codes that have an id
-    std::vector<std::vector<int>> ids_;         // and their ids (its mask's ones)
-    std::vector<std::vector<uint16_t>> drawn_;  // per game: the window cells its row's maze planes lit
-    std::vector<uint32_t> listed_;              // scratch: a game's legal codes
-    std::vector<uint32_t> chosen_;              // the codes a step plays, per game
+    // Per game: the ids of its legal moves (its mask's ones), ids_count_ of them.
+    std::vector<std::vector<uint16_t>> ids_;
+    std::vector<int> ids_count_;
+    std::vector<ActionIds2::HandSets> sets_;  // and where its hand's discards and clears begin
+    std::vector<Drawn2> drawn_;     // per game: what its row's last observation wrote
+    // Per game: the hand of the seat to move in slot order (for its ids, its tensor and
+    // the code of the id it plays), MAX_HAND cards a game.
+    std::vector<uint8_t> slots_;
+    std::vector<uint32_t> chosen_;  // the codes a step plays, per game
     uint64_t sampler_ = 0;
     BatchArrays out_;
 };

@@ -214,6 +214,16 @@ void Maze::find_network(const Tables& t) {
     compute_frontier(t);
 }
 
+int Maze::rockfall_keys(uint16_t* keys) const {
+    int found = 0;
+    for (int i = 0; i < cell_count; ++i) {
+        int key = slot_key[slot_of[i]];
+        if (key != START_KEY && !is_goal_key(key)) keys[found++] = static_cast<uint16_t>(key);
+    }
+    std::sort(keys, keys + found);
+    return found;
+}
+
 int Maze::ladder_cells(uint16_t* keys, uint8_t* must_open, uint8_t* must_wall) const {
     // rules/maze.py Maze._compute_ladder_cells: every empty cell next to a card that is
     // not a goal, itself neither a goal nor next to one, by key.

@@ -73,6 +73,9 @@ struct Maze {
     void compute_frontier(const Tables& t);
     void refresh_frontier(const Tables& t, const uint16_t* around, int count);
     int fits_at(const Tables& t, int key) const;  // 0 unless a path card may go there
+    // The cells whose card a rockfall may take (neither the start nor a goal), by key,
+    // into ``keys`` (room for MAX_CELLS); returns how many.
+    int rockfall_keys(uint16_t* keys) const;
     // The cells a ladder may go to (Saboteur 2), by key, with the sides their
     // neighbours demand open and walled; returns how many (at most MAX_FRONTIER).
     int ladder_cells(uint16_t* keys, uint8_t* must_open, uint8_t* must_wall) const;

@@ -96,12 +96,7 @@ void Round::legal(std::vector<uint32_t>& out) const {
                 break;
             case ROCKFALL: {
                 uint16_t keys[MAX_CELLS];
-                int found = 0;
-                for (int i = 0; i < maze.cell_count; ++i) {
-                    int key = maze.slot_key[maze.slot_of[i]];
-                    if (key != START_KEY && !is_goal_key(key)) keys[found++] = static_cast<uint16_t>(key);
-                }
-                std::sort(keys, keys + found);
+                int found = maze.rockfall_keys(keys);
                 for (int i = 0; i < found; ++i) out.push_back(with_cell(code_of(ROCKFALL, card), keys[i]));
                 break;
             }

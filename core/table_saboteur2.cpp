@@ -16,7 +16,7 @@ void NativeGame2::start(const Tables* tables, const DealSpec& spec, uint64_t see
     std::memset(pieces, 0, sizeof pieces);
     round_number = 0;
     round_winners = 0;
-    deal(spec, 0);
+    deal(spec, 0);  // maze_version counts on from the last game's: a row's maze planes stay apart
 }
 
 void NativeGame2::deal(const DealSpec& spec, int first) {
@@ -48,6 +48,7 @@ void NativeGame2::deal(const DealSpec& spec, int first) {
     stage = PLAYING;
     stealing_count = 0;
     ++round_number;
+    ++maze_version;
 }
 
 int NativeGame2::to_move() const {
@@ -88,6 +89,7 @@ int NativeGame2::play(const DealSpec& spec, const TensorSpec2& tensors, const Sa
         return next_thief(spec);
     }
     tally.count(tensors, t, round.to_move, code, round.moves_played);
+    if (kind_of(code) == PLACE || kind_of(code) == ROCKFALL) ++maze_version;
     round.apply(code);
     if (round.phase != ENDED) return 0;
     // editions/saboteur2.py _pay: the winners' shares and the geologists' crystals, then
@@ -127,27 +129,23 @@ int NativeGame2::next_thief(const DealSpec& spec) {
     return ROUND_ENDED | GAME_ENDED;
 }
 
-void legal_ids_saboteur2(const TensorSpec2& spec, const NativeGame2& game, std::vector<uint32_t>& scratch,
-                         std::vector<uint32_t>& codes, std::vector<int>& ids) {
-    game.legal(scratch);
-    codes.clear();
-    ids.clear();
-    int seat = game.to_move();
-    if (seat < 0) return;
-    uint8_t slots[MAX_HAND];  // sorted once for every discard and clear of the listing
-    int size = hand_in_slots(spec, game.round, seat, slots);
-    for (uint32_t code : scratch) {
-        int id = id_of_code_saboteur2(spec, game.round.players, seat, code, slots, size);
-        if (id < 0) continue;  // a cell outside the window: no id
-        codes.push_back(code);
-        ids.push_back(id);
-    }
+int legal_ids_saboteur2(const ActionIds2& actions, const TensorSpec2& spec, const NativeGame2& game,
+                        const uint8_t* slots, uint16_t* ids, ActionIds2::HandSets* sets) {
+    if (sets) sets->pattern = -1;
+    if (game.stage == NativeGame2::OVER) return 0;
+    int thief = game.stage == NativeGame2::STEALING ? game.stealing[0] : -1;
+    return actions.legal(spec, game.round, thief, game.pieces, slots, ids, sets);
 }
 
 // -- one game, any seat ------------------------------------------------------------------
 
 Table2::Table2(std::shared_ptr<Tables> tables, Saboteur2Tables s, TensorSpec2 tensors, DealSpec deals)
-    : tables_(std::move(tables)), s_(std::move(s)), tensors_(std::move(tensors)), deals_(std::move(deals)) {
+    : tables_(std::move(tables)),
+      s_(std::move(s)),
+      tensors_(std::move(tensors)),
+      deals_(std::move(deals)),
+      actions_(tensors_, *tables_),
+      ids_(static_cast<size_t>(tensors_.action_count)) {
     if (deals_.players < 2 || deals_.players > MAX_SEATS || deals_.players != tensors_.players)
         throw std::invalid_argument("the deals and the tensors are of different player counts");
     std::memset(&game_, 0, sizeof game_);
@@ -165,21 +163,35 @@ void Table2::observe(int seat, float* out) const {
 
 void Table2::list() {
     if (listed_) return;
-    legal_ids_saboteur2(tensors_, game_, scratch_, codes_, ids_);
+    if (game_.to_move() >= 0) hand_in_slots(tensors_, game_.round, game_.to_move(), slots_);
+    ids_count_ = legal_ids_saboteur2(actions_, tensors_, game_, slots_, ids_.data());
     listed_ = true;
 }
 
 void Table2::mask(int8_t* out) {
     std::memset(out, 0, static_cast<size_t>(tensors_.action_count));
     list();
-    for (int id : ids_) out[id] = 1;
+    for (int i = 0; i < ids_count_; ++i) out[ids_[static_cast<size_t>(i)]] = 1;
 }
 
 int64_t Table2::code_of(int64_t action) {
     list();
-    for (size_t i = 0; i < ids_.size(); ++i)
-        if (ids_[i] == action) return codes_[i];
+    for (int i = 0; i < ids_count_; ++i)
+        if (ids_[static_cast<size_t>(i)] == action)
+            return actions_.code_of_id(tensors_, game_.round, game_.to_move(), static_cast<int>(action), slots_);
     return -1;
+}
+
+std::vector<int> Table2::legal_ids() {
+    list();
+    return std::vector<int>(ids_.begin(), ids_.begin() + ids_count_);
+}
+
+int Table2::id_of_code(uint32_t code) const {
+    int seat = game_.to_move();
+    uint8_t slots[MAX_HAND];
+    int size = hand_in_slots(tensors_, game_.round, seat, slots);
+    return id_of_code_saboteur2(tensors_, game_.round.players, seat, code, slots, size);
 }
 
 int Table2::play(uint32_t code) {

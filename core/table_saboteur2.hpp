@@ -10,6 +10,7 @@
 #include <memory>
 #include <vector>
 
+#include "actions_saboteur2.hpp"
 #include "batch.hpp"
 #include "payout_saboteur2.hpp"
 #include "tensors_saboteur2.hpp"
@@ -27,6 +28,7 @@ struct NativeGame2 {
     uint8_t stealing[MAX_SEATS];    // the thieves still to steal, the one to move first
     int stealing_count;
     uint32_t round_winners;         // a bit per seat that won the round last paid
+    uint32_t maze_version;          // counts the changes of the maze (a new round's too)
 
     void start(const Tables* tables, const DealSpec& spec, uint64_t seed);
     int to_move() const;  // -1 once the game is over
@@ -42,11 +44,10 @@ struct NativeGame2 {
     int next_thief(const DealSpec& spec);
 };
 
-// The legal codes of the seat to move that have an id, into ``codes``, and their ids
-// into ``ids`` (a placement or rockfall outside the window has none); ``scratch`` is
-// the caller's, for the whole listing.
-void legal_ids_saboteur2(const TensorSpec2& spec, const NativeGame2& game, std::vector<uint32_t>& scratch,
-                         std::vector<uint32_t>& codes, std::vector<int>& ids);
+// The ids of the legal moves of the seat to move (ActionIds2::legal), into ``ids``
+// (room for the action count), its hand in slot order ``slots``; returns how many.
+int legal_ids_saboteur2(const ActionIds2& actions, const TensorSpec2& spec, const NativeGame2& game,
+                        const uint8_t* slots, uint16_t* ids, ActionIds2::HandSets* sets = nullptr);
 
 // One game for an environment that observes any seat: saboteur2_v0's tensors and masks.
 class Table2 {
@@ -56,6 +57,10 @@ class Table2 {
     void observe(int seat, float* out) const;  // ``out``: the tensor's size
     void mask(int8_t* out);                     // the seat to move's, all the action ids
     int64_t code_of(int64_t action);            // the code of a legal id, or -1
+    // For the tests: the legal ids in their order, and the id of a legal code worked
+    // out from the code (id_of_code_saboteur2), which they are held to.
+    std::vector<int> legal_ids();
+    int id_of_code(uint32_t code) const;
     int play(uint32_t code);
     const NativeGame2& game() const { return game_; }
     const TensorSpec2& tensors() const { return tensors_; }
@@ -67,11 +72,12 @@ class Table2 {
     Saboteur2Tables s_;
     TensorSpec2 tensors_;
     DealSpec deals_;
+    ActionIds2 actions_;
     NativeGame2 game_;
     bool listed_ = false;
-    std::vector<uint32_t> codes_;  // the legal codes that have an id, once listed
-    std::vector<int> ids_;         // their ids
-    std::vector<uint32_t> scratch_;
+    std::vector<uint16_t> ids_;  // the legal ids, once listed: ids_count_ of them
+    int ids_count_ = 0;
+    uint8_t slots_[MAX_HAND];  // the hand of the seat to move in slot order, once listed
 };
 
 }  // namespace sab

@@ -58,6 +58,7 @@ TensorSpec2 read_tensor_spec2(const Tables& tables, nb::dict tensor) {
     fill_table(t.discard_set, nb::cast<std::vector<int>>(tensor["discard_set"]), "discard_set");
     fill_table(t.slot_pair, nb::cast<std::vector<int>>(tensor["slot_pair"]), "slot_pair");
     t.pairs = get("pairs");
+    t.scale_counts();
     size_t cards = static_cast<size_t>(tables.card_count);
     if (t.hand_index.size() != cards || t.aim_first.size() != cards || t.place_first.size() != 2 * cards)
         throw std::invalid_argument("one hand index and aim per card, a place id per face");
@@ -86,6 +87,8 @@ DealSpec read_deal_spec2(nb::dict deal) {
         d.role_pool.size() < static_cast<size_t>(d.players) || d.hand_size > MAX_HAND ||
         d.removed + d.hand_size * d.players > static_cast<int>(d.playing_cards.size()))
         throw std::invalid_argument("a deal the core cannot hold");
+    if (d.hand_size > TensorSpec2::SLOTS)  // actions_saboteur2.cpp lists every hand's sets by its slots
+        throw std::invalid_argument("hands of more cards than the action ids have slots for");
     return d;
 }
 
@@ -112,6 +115,14 @@ void register_table_saboteur2(nb::module_& m) {
     bind_table_calls(table);
     table.def_prop_ro("to_move", [](const Table2& self) { return self.game().to_move(); })
         .def_prop_ro("round_number", [](const Table2& self) { return self.game().round_number; })
+        .def("legal_codes",
+             [](const Table2& self) {
+                 std::vector<uint32_t> codes;
+                 self.game().legal(codes);
+                 return codes;
+             })
+        .def("legal_ids", &Table2::legal_ids)
+        .def("id_of_code", &Table2::id_of_code)
         .def_prop_ro("gold_pieces", [](const Table2& self) {
             const NativeGame2& game = self.game();
             return std::vector<int>(game.pieces, game.pieces + game.round.players);

@@ -256,14 +256,7 @@ int legal_ids(const TensorSpec& spec, const Round& round, uint16_t* ids) {
                 bit[plain++] = static_cast<uint16_t>(1u << (faces[f] & 15));
             }
         }
-        if (plain)
-            for (int c = 0; c < maze.front_count; ++c) {
-                int cell = spec.window_cell(maze.front_key[c]);
-                if (cell < 0) continue;
-                int fits = maze.front_fits[c];
-                for (int p = 0; p < plain; ++p)
-                    if (fits & bit[p]) ids[count++] = static_cast<uint16_t>(first[p] + cell);
-            }
+        count += frontier_ids(spec, maze, first, bit, plain, ids + count);
     }
     for (int j = 0; j < kinds; ++j) {
         int card = distinct[j];

@@ -119,6 +119,23 @@ inline void add(float* out, int index, double amount) {
 void put_goals(const Round& round, int seat, float* put, int goals, int face_down, int gold_chance,
                const int* goal_cells);
 
+// The placements' ids at every frontier cell in the window of ``spec`` (either
+// edition's), cell by cell and then face by face as Round::legal lists them: ``plain``
+// faces, each with its first id (``first``) and its side pattern's bit in the
+// frontier's fits (``bit``), into ``ids``; returns how many.
+template <class Spec>
+int frontier_ids(const Spec& spec, const Maze& maze, const int* first, const uint16_t* bit, int plain, uint16_t* ids) {
+    int count = 0;
+    for (int c = 0; c < maze.front_count && plain; ++c) {
+        int cell = spec.window_cell(maze.front_key[c]);
+        if (cell < 0) continue;
+        int fits = maze.front_fits[c];
+        for (int p = 0; p < plain; ++p)
+            if (fits & bit[p]) ids[count++] = static_cast<uint16_t>(first[p] + cell);
+    }
+    return count;
+}
+
 // The ids of the legal moves of the seat to move that have one, into ``ids`` (room for
 // the action count); returns how many. Round::legal lists the same moves, kind by kind,
 // as codes (the tests hold the masks equal to actions.py's from the rules' moves).

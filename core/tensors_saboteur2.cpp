@@ -35,8 +35,7 @@ int aim_of(int kind) {
 
 int hand_in_slots(const TensorSpec2& spec, const Round& round, int seat, uint8_t* slots) {
     int size = round.hand_size[seat];
-    std::copy(round.hand[seat], round.hand[seat] + size, slots);
-    std::sort(slots, slots + size, [&spec](uint8_t a, uint8_t b) { return spec.hand_index[a] < spec.hand_index[b]; });
+    sort_cards(round.hand[seat], size, [&spec](uint8_t card) { return spec.hand_index[card]; }, slots);
     return size;
 }
 
@@ -44,52 +43,83 @@ void Tally2::clear() {
     std::memset(plays, 0, sizeof plays);
     std::memset(aimed, 0, sizeof aimed);
     std::fill(hats, hats + MAX_SEATS, int16_t{-1});
+    std::memset(columns, 0, sizeof columns);
+    std::memset(aims, 0, sizeof aims);
+    std::memset(aimed_at, 0, sizeof aimed_at);
 }
 
 void Tally2::count(const TensorSpec2& spec, const Tables& t, int seat, uint32_t code, int index) {
     int kind = kind_of(code);
     uint8_t* row = plays[seat];
+    unsigned counted = 0;  // the columns of ``plays`` this move counts in
     switch (kind) {
         case PLACE:
-            for (unsigned bits = spec.face_plays[t.faces[card_of(code)][face_index_of(code)]]; bits; bits &= bits - 1)
-                ++row[__builtin_ctz(bits)];
-            return;
+            counted = spec.face_plays[t.faces[card_of(code)][face_index_of(code)]];
+            for (unsigned bits = counted; bits; bits &= bits - 1) ++row[__builtin_ctz(bits)];
+            break;
         case DISCARD:
             ++row[DISCARD_TURNS];
             row[DISCARDED] = static_cast<uint8_t>(row[DISCARDED] + 1 + (second_of(code) >= 0) + (third_of(code) >= 0));
-            return;
+            counted = 1u << DISCARD_TURNS | 1u << DISCARDED;
+            break;
         case CLEAR:
             ++row[CLEARS];
-            return;
+            counted = 1u << CLEARS;
+            break;
         case ROCKFALL:
             ++row[ROCKFALLS];
-            return;
+            counted = 1u << ROCKFALLS;
+            break;
         case MAP:
             ++row[MAPS];
+            counted = 1u << MAPS;
             for (int goal = 0; goal < 3; ++goal)
-                if (GOAL_KEYS[goal] == cell_of(code)) row[LOOKED + goal] = 1;  // looked at twice is still 1
-            return;
+                if (GOAL_KEYS[goal] == cell_of(code)) {
+                    row[LOOKED + goal] = 1;  // looked at twice is still 1
+                    counted |= 1u << (LOOKED + goal);
+                }
+            break;
         case THEFT:
             ++row[THEFTS];
-            return;
-        default:
+            counted = 1u << THEFTS;
             break;
+        default: {
+            int aim = aim_of(kind);
+            if (aim < 0) return;
+            ++aimed[seat][aim][target_of(code)];
+            aimed_at[seat][aim] = static_cast<uint16_t>(aimed_at[seat][aim] | 1u << target_of(code));
+            aims[seat] = static_cast<uint16_t>(aims[seat] | 1u << aim);
+            if (aim == AIM_SWAP_HATS) hats[target_of(code)] = static_cast<int16_t>(index);
+            return;
+        }
     }
-    int aim = aim_of(kind);
-    if (aim < 0) return;
-    ++aimed[seat][aim][target_of(code)];
-    if (aim == AIM_SWAP_HATS) hats[target_of(code)] = static_cast<int16_t>(index);
+    columns[seat] = static_cast<uint16_t>(columns[seat] | counted);
 }
 
-void encode_saboteur2(const TensorSpec2& spec, const Round& round, const Tally2& tally, const Side2& side, int seat,
-                      float* put, std::vector<uint16_t>* drawn) {
-    const Maze& maze = round.maze;
-    const int n = round.players;
-    const int cells = spec.cells;
-    const int cards = spec.card_codes;
+namespace {
 
-    // -- maze and goals ------------------------------------------------------------
-    int outside = 0, crystals = 0;
+// Writes the entries past the maze, noting each for the next observation in the row
+// to clear (Drawn2): an observation writes at most 9n^2 + 56n + 48 of them (n <= 12),
+// fewer than the entries there are, so the note has room for every write.
+struct Tail {
+    static constexpr int MOST = 9 * MAX_SEATS * MAX_SEATS + 56 * MAX_SEATS + 48;
+    float* out;
+    uint16_t* noted;
+    int count;
+
+    void set(int index, float value) {
+        out[index] = value;
+        noted[count++] = static_cast<uint16_t>(index);
+    }
+    // As sab::add: in double, then rounded to float, as the Python encoders add.
+    void add(int index, double amount) { set(index, static_cast<float>(static_cast<double>(out[index]) + amount)); }
+};
+
+// Each card of the maze in the window with the planes it lights (the start's ladder
+// among them: ``light(cell, planes)``), the cards outside it and the crystals counted.
+template <class Light>
+void each_card(const TensorSpec2& spec, const Maze& maze, int& outside, int& crystals, Light light) {
+    outside = crystals = 0;
     for (int i = 0; i < maze.cell_count; ++i) {
         int s = maze.slot_of[i];
         unsigned planes = spec.face_planes[maze.slot_face[s]];
@@ -99,99 +129,173 @@ void encode_saboteur2(const TensorSpec2& spec, const Round& round, const Tally2&
             ++outside;
             continue;
         }
-        for (; planes; planes &= planes - 1) put[spec.maze + __builtin_ctz(planes) * cells + cell] = 1.0f;
-        if (drawn) drawn->push_back(static_cast<uint16_t>(cell));
+        if (maze.slot_key[s] == START_KEY) planes |= 1u << spec.ladder_plane;
+        light(cell, planes);
     }
-    int start = spec.window_cell(START_KEY);
-    put[spec.maze + spec.ladder_plane * cells + start] = 1.0f;  // the start's ladder
+}
+
+}  // namespace
+
+void Drawn2::forget(const TensorSpec2& spec) {
+    lit.assign(static_cast<size_t>(spec.cells), 0);
+    cells.clear();
+    tail.resize(static_cast<size_t>(spec.size - spec.goals));
+    tail_count = 0;
+    maze_drawn = false;
+}
+
+void Drawn2::clear(const TensorSpec2& spec, float* out, uint32_t version) {
+    if (version != maze_version) maze_drawn = false;
+    maze_version = version;
+    for (int key : GOAL_KEYS) {
+        int cell = spec.window_cell(key);
+        out[spec.maze + spec.face_down_plane * spec.cells + cell] = 0.0f;
+        out[spec.maze + spec.gold_plane * spec.cells + cell] = 0.0f;
+    }
+    std::memset(out + spec.goals, 0, sizeof(float) * static_cast<size_t>(spec.hand - spec.goals));
+    for (int i = 0; i < tail_count; ++i) out[tail[static_cast<size_t>(i)]] = 0.0f;
+    tail_count = 0;
+}
+
+void Drawn2::redraw(const TensorSpec2& spec, const Maze& maze, float* out) {
+    // A change of the maze is a card placed (and the goals it turned up) or one taken
+    // away, or a new round: the planes change at those cells only, and only those are
+    // written (a row's maze block is most of its memory).
+    auto light = [&](int cell, unsigned planes) {
+        unsigned was = lit[static_cast<size_t>(cell)];
+        for (unsigned off = was & ~planes; off; off &= off - 1) out[spec.maze + __builtin_ctz(off) * spec.cells + cell] = 0.0f;
+        for (unsigned on = planes & ~was; on; on &= on - 1) out[spec.maze + __builtin_ctz(on) * spec.cells + cell] = 1.0f;
+        lit[static_cast<size_t>(cell)] = static_cast<uint16_t>(planes);
+    };
+    constexpr unsigned NOW = 1u << 15;  // a mark on the cells the maze lights now (no face lights plane 15)
+    uint16_t before[MAX_CELLS];
+    int before_count = static_cast<int>(cells.size());
+    std::copy(cells.begin(), cells.end(), before);
+    cells.clear();
+    each_card(spec, maze, outside, crystals, [&](int cell, unsigned planes) {
+        light(cell, planes);
+        lit[static_cast<size_t>(cell)] = static_cast<uint16_t>(planes | NOW);
+        cells.push_back(static_cast<uint16_t>(cell));
+    });
+    for (int i = 0; i < before_count; ++i)
+        if (!(lit[before[i]] & NOW)) light(before[i], 0);
+    for (uint16_t cell : cells) lit[cell] = static_cast<uint16_t>(lit[cell] & ~NOW);
+    maze_drawn = true;
+}
+
+void encode_saboteur2(const TensorSpec2& spec, const Round& round, const Tally2& tally, const Side2& side, int seat,
+                      float* put, Drawn2* drawn, const uint8_t* slots) {
+    const Maze& maze = round.maze;
+    const int n = round.players;
+    const int cells = spec.cells;
+    const int cards = spec.card_codes;
+
+    // -- maze and goals ------------------------------------------------------------
+    int outside = 0, crystals = 0;
+    if (drawn) {
+        if (!drawn->maze_drawn) drawn->redraw(spec, maze, put);
+        outside = drawn->outside;
+        crystals = drawn->crystals;
+    } else {
+        each_card(spec, maze, outside, crystals, [&](int cell, unsigned planes) {
+            for (; planes; planes &= planes - 1) put[spec.maze + __builtin_ctz(planes) * cells + cell] = 1.0f;
+        });
+    }
     int goal_cells[3];
     for (int index = 0; index < 3; ++index) goal_cells[index] = spec.window_cell(GOAL_KEYS[index]);
-    if (drawn) drawn->insert(drawn->end(), {static_cast<uint16_t>(start), static_cast<uint16_t>(goal_cells[0]),
-                                            static_cast<uint16_t>(goal_cells[1]), static_cast<uint16_t>(goal_cells[2])});
     put_goals(round, seat, put, spec.goals, spec.maze + spec.face_down_plane * cells,
               spec.maze + spec.gold_plane * cells, goal_cells);
 
     // -- the seat's own cards, role and looks ---------------------------------------
+    uint16_t unused[Tail::MOST];  // a note nobody reads, without a Drawn2
+    Tail w{put, drawn ? drawn->tail.data() : unused, 0};
     const double one_card = 1.0 / spec.hand_scale;
-    uint8_t slots[MAX_HAND];
-    int size = hand_in_slots(spec, round, seat, slots);
+    uint8_t sorted[MAX_HAND];
+    if (!slots) {
+        hand_in_slots(spec, round, seat, sorted);
+        slots = sorted;
+    }
+    const int size = round.hand_size[seat];
     for (int slot = 0; slot < size && slot < TensorSpec2::SLOTS; ++slot) {
         int index = spec.hand_index[slots[slot]];
-        add(put, spec.hand + index, one_card);
-        put[spec.slots + slot * cards + index] = 1.0f;
+        w.add(spec.hand + index, one_card);
+        w.set(spec.slots + slot * cards + index, 1.0f);
     }
-    put[spec.role + round.role[seat]] = 1.0f;
+    w.set(spec.role + round.role[seat], 1.0f);
     if (side.open_hands)
         for (int other = 0; other < n; ++other) {
             int row = spec.open_hands + relative(other, seat, n) * cards;
-            for (int i = 0; i < round.hand_size[other]; ++i) add(put, row + spec.hand_index[round.hand[other][i]], one_card);
+            for (int i = 0; i < round.hand_size[other]; ++i) w.add(row + spec.hand_index[round.hand[other][i]], one_card);
         }
     int seen[MAX_SEATS];
-    std::fill(seen, seen + n, -1);
+    if (round.look_count) std::fill(seen, seen + n, -1);
     for (int i = 0; i < round.look_count; ++i) {
         const Look& look = round.looks[i];
         if (look.viewer != seat) continue;
-        if (look.laid_aside) add(put, spec.laid_aside + look.laid_aside - 1, 0.5);
+        if (look.laid_aside) w.add(spec.laid_aside + look.laid_aside - 1, 0.5);
         seen[look.seat] = look.role;  // the last look counts
-        put[spec.looks + relative(look.seat, seat, n) * spec.look_width + TensorSpec2::ROLES] =
-            tally.hats[look.seat] > look.move ? 1.0f : 0.0f;
+        w.set(spec.looks + relative(look.seat, seat, n) * spec.look_width + TensorSpec2::ROLES,
+              tally.hats[look.seat] > look.move ? 1.0f : 0.0f);
     }
-    for (int other = 0; other < n; ++other)
-        if (seen[other] >= 0) put[spec.looks + relative(other, seat, n) * spec.look_width + seen[other]] = 1.0f;
+    for (int other = 0; other < n && round.look_count; ++other)
+        if (seen[other] >= 0) w.set(spec.looks + relative(other, seat, n) * spec.look_width + seen[other], 1.0f);
     int last_swap[MAX_SEATS];
-    std::fill(last_swap, last_swap + n, -1);
+    if (round.swap_count) std::fill(last_swap, last_swap + n, -1);
     for (int i = 0; i < round.swap_count; ++i) {
         const SwapRecord& swap = round.swaps[i];
         if (swap.seat == seat) last_swap[swap.other] = i;
         else if (swap.other == seat) last_swap[swap.seat] = i;
     }
-    for (int other = 0; other < n; ++other) {
+    for (int other = 0; other < n && round.swap_count; ++other) {
         if (last_swap[other] < 0) continue;
         const SwapRecord& swap = round.swaps[last_swap[other]];
         bool mine = swap.seat == seat;
         const uint8_t* gave = mine ? swap.gave : swap.got;
         int count = mine ? swap.gave_size : swap.got_size;
         int row = spec.swaps + relative(other, seat, n) * cards;
-        for (int c = 0; c < count; ++c) add(put, row + spec.hand_index[gave[c]], one_card);
+        for (int c = 0; c < count; ++c) w.add(row + spec.hand_index[gave[c]], one_card);
     }
 
     // -- seats, counted from the observing seat ------------------------------------
     for (int other = 0; other < n; ++other) {
         int row = spec.seats + relative(other, seat, n) * spec.seat_width;
-        for (int tool = 0; tool < 3; ++tool)
-            if (round.broken[other] & (1 << tool)) put[row + tool] = 1.0f;
-        if (round.trapped[other]) put[row + 3] = 1.0f;
-        put[row + 7] = static_cast<float>(round.hand_size[other] / spec.hand_scale);
-        put[row + 9] = static_cast<float>(std::min(side.pieces[other] / spec.gold_scale, 1.0));
+        for (unsigned tools = round.broken[other]; tools; tools &= tools - 1) w.set(row + __builtin_ctz(tools), 1.0f);
+        if (round.trapped[other]) w.set(row + 3, 1.0f);
+        w.set(row + 7, static_cast<float>(round.hand_size[other] / spec.hand_scale));
+        if (side.pieces[other]) w.set(row + 9, static_cast<float>(std::min(side.pieces[other] / spec.gold_scale, 1.0)));
     }
     for (int i = 0; i < round.thief_count; ++i)
-        put[spec.seats + relative(round.thieves[i], seat, n) * spec.seat_width + 4] = 1.0f;
+        w.set(spec.seats + relative(round.thieves[i], seat, n) * spec.seat_width + 4, 1.0f);
     for (int order = 0; order < side.stealing_count; ++order)
-        put[spec.seats + relative(side.stealing[order], seat, n) * spec.seat_width + (order ? 6 : 5)] = 1.0f;
-    if (side.to_move >= 0) put[spec.seats + relative(side.to_move, seat, n) * spec.seat_width + 8] = 1.0f;
+        w.set(spec.seats + relative(side.stealing[order], seat, n) * spec.seat_width + (order ? 6 : 5), 1.0f);
+    if (side.to_move >= 0) w.set(spec.seats + relative(side.to_move, seat, n) * spec.seat_width + 8, 1.0f);
 
+    // What each seat played: only the counts that are not zero, by their bits.
     for (int actor = 0; actor < n; ++actor) {
         int row = spec.plays + relative(actor, seat, n) * spec.play_width;
-        for (int column = 0; column < TensorSpec2::PLAY_COLUMNS; ++column)
-            if (int count = tally.plays[actor][column])
-                put[row + column] = static_cast<float>(count / spec.play_scale[static_cast<size_t>(column)]);
-        for (int aim = 0; aim < TensorSpec2::AIMED_KINDS; ++aim)
-            for (int target = 0; target < n; ++target)
-                if (int count = tally.aimed[actor][aim][target])
-                    put[row + TensorSpec2::PLAY_COLUMNS + aim * n + relative(target, seat, n)] =
-                        static_cast<float>(count / spec.aimed_scale[static_cast<size_t>(aim)]);
+        for (unsigned bits = tally.columns[actor]; bits; bits &= bits - 1) {
+            int column = __builtin_ctz(bits);
+            w.set(row + column, spec.scaled[static_cast<size_t>(column)][tally.plays[actor][column]]);
+        }
+        for (unsigned aims = tally.aims[actor]; aims; aims &= aims - 1)
+            for (unsigned aim = __builtin_ctz(aims), bits = tally.aimed_at[actor][aim]; bits; bits &= bits - 1) {
+                int target = __builtin_ctz(bits);
+                w.set(row + TensorSpec2::PLAY_COLUMNS + aim * n + relative(target, seat, n),
+                      spec.scaled[TensorSpec2::PLAY_COLUMNS + aim][tally.aimed[actor][aim][target]]);
+            }
     }
 
     // -- the table -----------------------------------------------------------------
     const int table = spec.table;
-    put[table + side.round_number - 1] = 1.0f;
-    put[table + (side.stealing_phase ? PHASE_STEAL : PHASE_PLAY)] = 1.0f;
-    put[table + 6] = static_cast<float>(round.pile_size / spec.in_play);
-    put[table + 7] = static_cast<float>(round.discards / spec.discard_scale);
-    put[table + 8] = static_cast<float>(round.reserve_size / spec.reserve_scale);
-    put[table + 9] = static_cast<float>(std::min(side.pieces[seat] / spec.gold_scale, 1.0));
-    put[table + 10] = static_cast<float>(std::min<double>(crystals, spec.crystals) / spec.crystals);
-    put[table + 11] = static_cast<float>(std::min<double>(outside, spec.outside) / spec.outside);
+    w.set(table + side.round_number - 1, 1.0f);
+    w.set(table + (side.stealing_phase ? PHASE_STEAL : PHASE_PLAY), 1.0f);
+    w.set(table + 6, static_cast<float>(round.pile_size / spec.in_play));
+    w.set(table + 7, static_cast<float>(round.discards / spec.discard_scale));
+    w.set(table + 8, static_cast<float>(round.reserve_size / spec.reserve_scale));
+    w.set(table + 9, static_cast<float>(std::min(side.pieces[seat] / spec.gold_scale, 1.0)));
+    w.set(table + 10, static_cast<float>(std::min<double>(crystals, spec.crystals) / spec.crystals));
+    w.set(table + 11, static_cast<float>(std::min<double>(outside, spec.outside) / spec.outside));
+    if (drawn) drawn->tail_count = w.count;
 }
 
 int id_of_code_saboteur2(const TensorSpec2& spec, int players, int seat, uint32_t code, const uint8_t* slots,

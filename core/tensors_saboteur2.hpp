@@ -43,6 +43,17 @@ struct TensorSpec2 {
     std::array<int8_t, 64> slot_pair{};    // per pair of slots: its index in SLOT_PAIRS, or -1
     int pairs = 0;                         // len(SLOT_PAIRS): a clear's stride per front card
 
+    // count / scale as float for every count a tally holds, per plays column and then
+    // per aimed kind (worked out once, as the base game's TensorSpec::scaled).
+    std::vector<std::array<float, 256>> scaled;
+    void scale_counts() {
+        scaled.assign(play_scale.size() + aimed_scale.size(), {});
+        for (size_t column = 0; column < scaled.size(); ++column) {
+            double by = column < play_scale.size() ? play_scale[column] : aimed_scale[column - play_scale.size()];
+            for (int count = 0; count < 256; ++count) scaled[column][static_cast<size_t>(count)] = static_cast<float>(count / by);
+        }
+    }
+
     int window_cell(int key) const {  // the cell's index in the window, or -1
         int x = (key >> 8) - 128, y = (key & 255) - 128;
         if (x < x_min || x > x_max || y < y_min || y > y_max) return -1;
@@ -56,6 +67,11 @@ struct Tally2 {
     uint8_t plays[MAX_SEATS][TensorSpec2::PLAY_COLUMNS];
     uint8_t aimed[MAX_SEATS][TensorSpec2::AIMED_KINDS][MAX_SEATS];  // per actor, kind and target
     int16_t hats[MAX_SEATS];  // per target: the round's index of the last swap-hats on it, or -1
+    // The same counts as bits of what is not zero (a seat plays few kinds in a round):
+    // the encoder visits these, not every actor, kind and target.
+    uint16_t columns[MAX_SEATS];
+    uint16_t aims[MAX_SEATS];  // per actor: the aimed kinds it played
+    uint16_t aimed_at[MAX_SEATS][TensorSpec2::AIMED_KINDS];
 
     void clear();
     // Counts ``code``, move ``index`` of the round, about to be played by ``seat``.
@@ -73,16 +89,55 @@ struct Side2 {
     bool open_hands;
 };
 
-// Writes the observation of ``seat`` into ``out`` (zeroed by the caller); with
-// ``drawn``, appends the window cells whose maze planes it wrote (the cards', the
-// start's and the goals'), so that the next observation in its place clears only those
-// planes and the blocks after the maze.
+// What an observation wrote into a row that the next one in its place writes again
+// (the batch's rows, batch_saboteur2.cpp): the maze planes of the cards, kept while the
+// maze is unchanged and then changed only where the cards differ, and the entries past
+// the maze that are not zero, so that the next observation clears only those.
+struct Drawn2 {
+    uint32_t maze_version = 0;    // the maze the cards' planes show (NativeGame2::maze_version)
+    bool maze_drawn = false;      // the planes are there: the maze has not changed since
+    std::vector<uint16_t> lit;    // per window cell: the planes lit there (bits; room: the cells)
+    std::vector<uint16_t> cells;  // the window cells with planes lit
+    int outside = 0, crystals = 0;  // the maze's cards outside the window, and its crystals
+    std::vector<uint16_t> tail;   // the entries written past the maze (room: the vector's size)
+    int tail_count = 0;
+
+    // A row of zeros, nothing drawn (room made for ``spec``).
+    void forget(const TensorSpec2& spec);
+    // Clears the row where the last observation wrote what the next writes again:
+    // the planes of the goal cells that are the seat's own (face down, gold chance),
+    // the goals and the entries noted; the cards' planes are redrawn by the encoder
+    // where the maze has changed (``maze_version`` differs).
+    void clear(const TensorSpec2& spec, float* out, uint32_t maze_version);
+    // Makes the cards' planes those of ``maze``, writing only the cells that differ.
+    void redraw(const TensorSpec2& spec, const Maze& maze, float* out);
+};
+
+// Writes the observation of ``seat`` into ``out``: zeroed by the caller, or, with
+// ``drawn``, cleared by Drawn2::clear, the cards' planes drawn only where they are not
+// there already, and what it wrote noted in ``drawn``. ``slots``: the seat's hand in
+// slot order where the caller has it (hand_in_slots), else worked out here.
 void encode_saboteur2(const TensorSpec2& spec, const Round& round, const Tally2& tally, const Side2& side, int seat,
-                      float* out, std::vector<uint16_t>* drawn = nullptr);
+                      float* out, Drawn2* drawn = nullptr, const uint8_t* slots = nullptr);
 
 // The hand of ``seat`` in slot order (actions_saboteur2.py hand_slots: by CARD_CODES
 // index) into ``slots``; returns its size.
 int hand_in_slots(const TensorSpec2& spec, const Round& round, int seat, uint8_t* slots);
+
+// ``cards`` (``size`` <= MAX_HAND) sorted by ``key(card)`` (a small number, distinct per
+// card) into ``into``: an insertion sort of the keys with their cards packed in, which
+// for a hand of a few cards is several times cheaper than std::sort's.
+template <class Key>
+void sort_cards(const uint8_t* cards, int size, Key key, uint8_t* into) {
+    uint32_t packed[MAX_HAND];
+    for (int i = 0; i < size; ++i) {
+        uint32_t value = static_cast<uint32_t>(key(cards[i])) << 8 | cards[i];
+        int at = i;
+        for (; at && packed[at - 1] > value; --at) packed[at] = packed[at - 1];
+        packed[at] = value;
+    }
+    for (int i = 0; i < size; ++i) into[i] = static_cast<uint8_t>(packed[i]);
+}
 
 // The id of a legal code of ``seat``, to move (a thief's steal too), or -1 (a cell
 // outside the window); ``slots`` is the seat's hand in slot order (``size`` cards), for
