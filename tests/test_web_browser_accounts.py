@@ -15,7 +15,7 @@ pytest.importorskip("fastapi")
 pytest.importorskip("playwright")
 
 from accounts_helpers import play_out
-from browser_helpers import CHROMIUM, STEP_MS, launch_chromium, screenshot
+from browser_helpers import CHROMIUM, STEP_MS, launch_chromium, page_state, screenshot
 from playwright.sync_api import BrowserContext, Page, sync_playwright
 from server_helpers import Server, running_server
 
@@ -150,6 +150,7 @@ def test_a_seat_followed_to_a_new_device_is_taken_back_there(tmp_path: Path) -> 
         screenshot(bo_phone, "seat-taken-back-phone")
 
         bo_laptop.get_by_test_id("take-seat-offer").wait_for()
+        assert page_state(bo_laptop)["connection"] == "closed"  # not "connected" any more
         assert "another device" in bo_laptop.locator("#messages").inner_text()
         screenshot(bo_laptop, "seat-moved-laptop")
         bo_laptop.get_by_test_id("take-seat").click()

@@ -106,6 +106,7 @@ function onMessage(message) {
 function onClosed(code, lastError) {
   state.socket = null;
   state.view = null;
+  showConnection("closed"); // the header no longer says "connected": the server closed it for good
   if (code === 4401 && state.token) {
     forgetToken(tableId);
     state.token = null;
