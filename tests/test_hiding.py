@@ -36,13 +36,19 @@ def test_hiding_is_a_setting_of_the_heuristic() -> None:
     bot = make_bot("heuristic:hide=1,open_at=3,look=2", seed=1)
     assert isinstance(bot, HeuristicBot)
     assert bot.name == "heuristic"
-    assert bot.parameters() == {"hide": True, "open_at": 3.0, "exposed": 0.6, "look": 2.0}
+    assert bot.parameters() == {
+        "hide": True, "open_at": 3.0, "exposed": 0.6, "look": 2.0, "talk": True
+    }  # fmt: skip
     plain = make_bot("heuristic")
-    assert isinstance(plain, HeuristicBot) and plain.parameters() == {"hide": False}
+    assert isinstance(plain, HeuristicBot)
+    assert plain.parameters() == {"hide": False, "talk": True}
+    deaf = make_bot("heuristic:talk=0")
+    assert isinstance(deaf, HeuristicBot) and deaf.parameters() == {"hide": False, "talk": False}
 
 
 @pytest.mark.parametrize(
-    "spec", ["heuristic:open_at=3", "heuristic:hide=2", "heuristic:hide=1,later=3"]
+    "spec",
+    ["heuristic:open_at=3", "heuristic:hide=2", "heuristic:hide=1,later=3", "heuristic:talk=yes"],
 )
 def test_bad_hiding_settings_are_refused(spec: str) -> None:
     with pytest.raises(ValueError):

@@ -13,16 +13,35 @@ gold is marginalised out with the observer's own knowledge as its prior (its
 maps, the goals face up).  Breaks and repairs weigh as in the plain beliefs;
 a discard by a seat whose tools are whole leans a little towards saboteur
 (``DISCARD_RATIO``).
+
+Claims made in table talk (:mod:`.claims`, heard through :meth:`ClueBeliefs.hear`)
+weigh in the same sum, gently: a goal claim under each place of the gold is true
+or false, so it tells most once the observer knows where the gold is not; an
+accusation or a word of trust weighs as a mild break or repair; "I am a miner"
+next to nothing.  The posterior's other margin, :meth:`ClueBeliefs.gold_chances`,
+says where the gold is likely to be given everything seen and heard.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 from ..rules.cards import DEAD_END, GOAL_CELLS, SABOTEUR, parse_shape
 from ..rules.moves import BREAK, DISCARD, FIX, MAP, PLACE, ROCKFALL, read_seen_move
 from ..rules.observation import Observation
 from .beliefs import DEAD_END_PENALTY, GAIN_CAP, SHARPNESS, RoleBeliefs, saboteur_slots
+from .claims import (
+    ACCUSE,
+    GOAL,
+    ROLE,
+    TRUST,
+    Claim,
+    distinct,
+    goal_claim_truth,
+    role_claim_ratio,
+    same_team_likelihood,
+)
 from .maze_view import distances_now_and_after, observed_gold_chances
 
 GOALS = len(GOAL_CELLS)
@@ -42,6 +61,16 @@ class ClueBeliefs(RoleBeliefs):
         self._mapped: list[set[int]] = [set() for _ in range(self.players)]
         self._prior = [1.0 / GOALS] * GOALS
         self._broken: list[set[str]] = [set() for _ in range(self.players)]
+        self._claims: list[Claim] = []
+        self._gold_posterior: list[float] | None = None
+
+    def hear(self, claims: Sequence[Claim]) -> None:
+        """The round's claims in table talk so far (replacing those heard before); the
+        observer's own say nothing it did not know."""
+        heard = [claim for claim in distinct(claims) if claim.seat != self.seat]
+        if heard != self._claims:
+            self._claims = heard
+            self._posterior = None
 
     def update(self, observation: Observation) -> None:
         super().update(observation)
@@ -100,30 +129,82 @@ class ClueBeliefs(RoleBeliefs):
             open_goals = [i for i in range(GOALS) if not revealed[i]] or list(range(GOALS))
         return [1.0 / len(open_goals) if i in open_goals else 0.0 for i in range(GOALS)]
 
+    def gold_chances(self) -> list[float]:
+        """Where the gold is, by everything seen and heard: the observer's own
+        knowledge as the prior, every seat's digging and claims under each role."""
+        self.posterior()
+        assert self._gold_posterior is not None
+        return self._gold_posterior
+
     def _compute_posterior(self) -> list[tuple[frozenset[int], float]]:
         own_saboteur = self._own_role == SABOTEUR
+        seat_claims, pair_claims, goal_claims = self._claim_logs()
         logs = []
+        by_assignment = []
         for saboteurs in saboteur_slots(self.players):
             if (self.seat in saboteurs) != own_saboteur:
                 continue
             pairs = sum(
                 pair[0] if (actor in saboteurs) == (target in saboteurs) else pair[1]
-                for (actor, target), pair in self._pair_log.items()
+                for (actor, target), pair in [*self._pair_log.items(), *pair_claims]
+            )
+            pairs += sum(
+                seat_log[1] if seat in saboteurs else seat_log[0] for seat, seat_log in seat_claims
             )
             by_gold = [
-                math.log(prior)
-                + sum(
-                    seat_log[1] if seat in saboteurs else seat_log[0]
-                    for seat, seat_log in enumerate(self._gold_log[gold])
+                (
+                    math.log(prior)
+                    + sum(
+                        seat_log[1] if seat in saboteurs else seat_log[0]
+                        for seat, seat_log in enumerate(self._gold_log[gold])
+                    )
+                    + sum(
+                        log[1] if seat in saboteurs else log[0] for seat, log in goal_claims[gold]
+                    )
                 )
-                for gold, prior in enumerate(self._prior)
                 if prior > 0
+                else -math.inf
+                for gold, prior in enumerate(self._prior)
             ]
             top = max(by_gold)
             logs.append(
                 (saboteurs, pairs + top + math.log(sum(math.exp(x - top) for x in by_gold)))
             )
+            by_assignment.append((pairs, by_gold))
         top = max(total for _, total in logs)
         weights = [(saboteurs, math.exp(total - top)) for saboteurs, total in logs]
         norm = sum(weight for _, weight in weights)
+        gold = [0.0] * GOALS
+        for pairs, by_gold in by_assignment:
+            for index, log in enumerate(by_gold):
+                gold[index] += math.exp(pairs + log - top)
+        self._gold_posterior = [weight / sum(gold) for weight in gold]
         return [(saboteurs, weight / norm) for saboteurs, weight in weights]
+
+    def _claim_logs(
+        self,
+    ) -> tuple[
+        list[tuple[int, list[float]]],
+        list[tuple[tuple[int, int], list[float]]],
+        list[list[tuple[int, list[float]]]],
+    ]:
+        """The claims' log-likelihoods, miner / saboteur (or same team / not): per seat,
+        per pair of seats, and per seat under each place of the gold."""
+        seats: list[tuple[int, list[float]]] = []
+        pairs: list[tuple[tuple[int, int], list[float]]] = []
+        goals: list[list[tuple[int, list[float]]]] = [[] for _ in range(GOALS)]
+        for claim in self._claims:
+            if claim.kind == ROLE and claim.role is not None:
+                seats.append((claim.seat, [0.0, math.log(role_claim_ratio(claim.role))]))
+            elif claim.kind in (ACCUSE, TRUST) and claim.target is not None:
+                same = same_team_likelihood(claim.kind)
+                pairs.append(((claim.seat, claim.target), [math.log(same), math.log(1 - same)]))
+            elif claim.kind == GOAL and (claim.x, claim.y) in GOAL_CELLS:
+                goal = GOAL_CELLS.index((claim.x, claim.y))
+                miner_true, saboteur_true = goal_claim_truth(goal in self._mapped[claim.seat])
+                for gold in range(GOALS):
+                    true = (claim.card == "gold") == (gold == goal)
+                    miner = miner_true if true else 1 - miner_true
+                    saboteur = saboteur_true if true else 1 - saboteur_true
+                    goals[gold].append((claim.seat, [math.log(miner), math.log(saboteur)]))
+        return seats, pairs, goals

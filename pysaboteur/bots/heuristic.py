@@ -7,6 +7,9 @@ Saboteurs block from the start — dead ends and turns at the front, rockfall
 on the key card, broken tools on the leading diggers — keep the dead ends that
 would block nothing yet, and among harmless moves pick those that look honest.
 With ``hide=1`` its saboteurs hide while the miners are far (:mod:`.hiding`).
+At the web table it hears the claims made in table talk (:meth:`HeuristicBot.hear`)
+and then judges by :class:`~.clue_beliefs.ClueBeliefs`, which weigh them gently
+and also say where the claims put the gold; ``talk=0`` makes it deaf.
 
 Every legal move gets a score; the best wins, ties broken by the bot's own
 seeded generator.  Suspicion comes from :class:`~.beliefs.RoleBeliefs`.
@@ -25,6 +28,8 @@ from ..rules.moves import BREAK, DISCARD, FIX, MAP, PLACE, ROCKFALL, TAKE, Move
 from ..rules.observation import Observation, viewer_seat
 from .base import register
 from .beliefs import RoleBeliefs
+from .claims import Claim
+from .clue_beliefs import ClueBeliefs
 from .heuristic_duel import DuelHeuristic
 from .heuristic_saboteur2 import Saboteur2Heuristic
 from .hiding import HidingPlan, table_beliefs, table_view
@@ -80,9 +85,14 @@ class HeuristicBot:
 
     name = "heuristic"
 
-    def __init__(self, seed: int | None = None, hiding: HidingPlan | None = None) -> None:
+    def __init__(
+        self, seed: int | None = None, hiding: HidingPlan | None = None, *, listens: bool = True
+    ) -> None:
         self._rng = random.Random(seed)
         self._beliefs: RoleBeliefs | None = None
+        self.listens = listens
+        #: The round's claims in table talk, as last heard (none: plain beliefs).
+        self._claims: list[Claim] = []
         self._hiding = hiding
         self._table: RoleBeliefs | None = None
         self._seed = seed
@@ -93,8 +103,15 @@ class HeuristicBot:
         """Every setting, defaults included (for a run's record)."""
         plan = self._hiding
         if plan is None:
-            return {"hide": False}
-        return {"hide": True, "open_at": plan.open_at, "exposed": plan.exposed, "look": plan.look}
+            return {"hide": False, "talk": self.listens}
+        return {"hide": True, "open_at": plan.open_at, "exposed": plan.exposed, "look": plan.look,
+                "talk": self.listens}  # fmt: skip
+
+    def hear(self, claims: Sequence[Claim]) -> None:
+        """The claims made in table talk this round (base game; the other editions'
+        players do not weigh talk yet)."""
+        if self.listens:
+            self._claims = list(claims)
 
     def saboteur2(self, observation: Observation) -> Saboteur2Heuristic | None:
         """The Saboteur 2 player this bot hands a Saboteur 2 observation to (else None)."""
@@ -115,9 +132,12 @@ class HeuristicBot:
 
     def beliefs(self, observation: Observation) -> RoleBeliefs:
         seat = viewer_seat(observation)
-        if self._beliefs is None or self._beliefs.seat != seat:
-            self._beliefs = RoleBeliefs(seat, observation["players"])
+        kind = ClueBeliefs if self._claims else RoleBeliefs
+        if self._beliefs is None or self._beliefs.seat != seat or type(self._beliefs) is not kind:
+            self._beliefs = kind(seat, observation["players"])
         self._beliefs.update(observation)
+        if isinstance(self._beliefs, ClueBeliefs):
+            self._beliefs.hear(self._claims)
         return self._beliefs
 
     def saboteur_probabilities(self, observation: Observation) -> list[float]:
@@ -160,7 +180,11 @@ class HeuristicBot:
             maze=maze,
             distances=distances,
             after=dict(zip(changes, after, strict=True)),
-            chances=observed_gold_chances(observation),
+            chances=(
+                beliefs.gold_chances()
+                if isinstance(beliefs, ClueBeliefs)
+                else observed_gold_chances(observation)
+            ),
             public_chances=public_gold_chances(maze),
             suspicion=beliefs.saboteur_probabilities(),
             progress=beliefs.progress,
@@ -294,12 +318,15 @@ def keep_value(card: str, situation: Situation) -> float:
 def _make(settings: dict[str, str], seed: int | None) -> HeuristicBot:
     settings = dict(settings)
     hide = settings.pop("hide", "0")
-    if hide not in ("0", "1"):
-        raise ValueError(f"the heuristic's hide setting is 0 or 1, got {hide}")
+    talk = settings.pop("talk", "1")
+    for name, value in (("hide", hide), ("talk", talk)):
+        if value not in ("0", "1"):
+            raise ValueError(f"the heuristic's {name} setting is 0 or 1, got {value}")
     if settings and hide == "0":
         raise ValueError(f"the heuristic bot takes these settings only with hide=1: "
                          f"{', '.join(settings)}")  # fmt: skip
-    return HeuristicBot(seed, HidingPlan.from_settings(settings) if hide == "1" else None)
+    plan = HidingPlan.from_settings(settings) if hide == "1" else None
+    return HeuristicBot(seed, plan, listens=talk == "1")
 
 
 register("heuristic", _make)

@@ -41,6 +41,7 @@ from ..rules.native_engine import LegalMoves
 from ..rules.observation import Observation, viewer_seat
 from .base import register
 from .beliefs import RoleBeliefs
+from .claims import Claim
 from .heuristic import HeuristicBot
 from .ismcts_saboteur2 import Saboteur2Search
 from .paired_choice import clear_winner
@@ -105,6 +106,10 @@ class IsmctsBot:
         #: Sampled games the last decision was tried on (0: no search was needed), for
         #: the arena's record of each decision.
         self.last_iterations: int | None = None
+
+    def hear(self, claims: Sequence[Claim]) -> None:
+        """Table talk's claims reach the heuristic, whose beliefs draw the samples."""
+        self._heuristic.hear(claims)
 
     def beliefs(self, observation: Observation) -> RoleBeliefs:
         return self._heuristic.beliefs(observation)

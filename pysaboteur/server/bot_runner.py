@@ -22,6 +22,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
 from ..bots import make_bot
+from ..bots.claims import Claim, Listener
 from ..rules import Move, Observation
 
 log = logging.getLogger(__name__)
@@ -35,10 +36,20 @@ def bot_seed(game_seed: int, version: int) -> int:
     return (game_seed * 1_000_003 + version) & _SEED_MASK
 
 
-def choose_move(spec: str, seed: int, observation: Observation, legal: Sequence[Move]) -> Move:
-    """A fresh bot's choice; a random legal move if the bot fails (the table must go on)."""
+def choose_move(
+    spec: str,
+    seed: int,
+    observation: Observation,
+    legal: Sequence[Move],
+    claims: Sequence[Claim] = (),
+) -> Move:
+    """A fresh bot's choice, having heard the round's ``claims`` in table talk if it
+    listens; a random legal move if the bot fails (the table must go on)."""
     try:
-        return make_bot(spec, seed).choose(observation, legal)
+        bot = make_bot(spec, seed)
+        if claims and isinstance(bot, Listener):
+            bot.hear(claims)
+        return bot.choose(observation, legal)
     except Exception:
         log.exception("bot %s failed; playing a random legal move instead", spec)
         return random.Random(seed).choice(legal)
@@ -71,17 +82,24 @@ class BotRunner:
         return ProcessPoolExecutor(self.workers, mp_context=context, initializer=_start_worker)
 
     async def choose(
-        self, spec: str, seed: int, observation: Observation, legal: list[Move]
+        self,
+        spec: str,
+        seed: int,
+        observation: Observation,
+        legal: list[Move],
+        claims: Sequence[Claim] = (),
     ) -> Move:
         if len(legal) == 1:
             return legal[0]
         if spec in INSTANT_BOTS:  # microseconds: not worth a trip to another thread
-            return choose_move(spec, seed, observation, legal)
+            return choose_move(spec, seed, observation, legal, claims)
         pool = self._pool
         if pool is not None:
             loop = asyncio.get_running_loop()
             try:
-                return await loop.run_in_executor(pool, choose_move, spec, seed, observation, legal)
+                return await loop.run_in_executor(
+                    pool, choose_move, spec, seed, observation, legal, claims
+                )
             except BrokenProcessPool:
                 # A worker died (killed, out of memory): start new ones for the next
                 # moves, and choose this one here so that the table goes on.
@@ -89,7 +107,7 @@ class BotRunner:
                 if self._pool is pool:
                     pool.shutdown(wait=False, cancel_futures=True)
                     self._pool = self._new_pool()
-        return await asyncio.to_thread(choose_move, spec, seed, observation, legal)
+        return await asyncio.to_thread(choose_move, spec, seed, observation, legal, claims)
 
     def close(self) -> None:
         if self._pool is not None:

@@ -104,10 +104,13 @@ class Driver:
         game = table.game
         assert game is not None and table.seed is not None
         version = table.version
+        # What the people at the table claimed this round (the round began that many moves ago).
+        claims = table.talk.claims_since(version - len(game.moves))
         choice = asyncio.ensure_future(
             self.runner.choose(
                 table.bots, bot_seed(table.seed, version), seat_observation(game, seat),
                 list(game.legal_moves()),  # a plain list: it may travel to another process
+                claims,
             )
         )  # fmt: skip
         choice.add_done_callback(_ignore_outcome)

@@ -27,6 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from ..bots.claims import Claim
 from ..rules import GOAL_CELLS
 from ..rules.editions import find_edition
 from ..rules.reasons import Reason
@@ -180,6 +181,15 @@ class Talk:
             "spectators_talk": self.spectators_talk,
         }
         return json.dumps(message, separators=(",", ":"))
+
+    def claims_since(self, move: int) -> list[Claim]:
+        """The seats' claims said once the game had ``move`` moves or more, oldest first
+        (what the bots hear: the claims of the round in play)."""
+        return [
+            Claim.from_said(line["seat"], line)
+            for line in self.lines
+            if "claim" in line and line["seat"] is not None and line["move"] >= move
+        ]
 
     def at_position(self, move: int) -> list[dict[str, Any]]:
         """The lines said after ``move`` moves and before the next one (for a replay)."""
