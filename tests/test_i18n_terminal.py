@@ -213,3 +213,25 @@ def test_action_cards_are_named_in_the_language_in_the_shipped_catalogues(lang: 
             sentence = describe_move(seen, move).plain
             assert not any(code in sentence for code in (*codes, "fix-cart")), sentence
             assert "NS" in sentence or not move.startswith("1 discard"), sentence
+
+
+@pytest.mark.parametrize(
+    ("lang", "spec", "line"),
+    [
+        ("en", "heuristic", "Heuristic: quick and sensible"),
+        ("it", "random", "Casuale: gioca una mossa valida qualsiasi"),
+        ("tr", "ismcts:seconds=1", "Arama (ISMCTS): her hamleden önce düşünür (seconds=1)"),
+    ],
+)
+def test_the_game_starts_by_saying_what_the_bots_are_in_the_language(
+    lang: str,
+    spec: str,
+    line: str,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+) -> None:
+    """The shipped catalogues: the web lobby's own description of each bot."""
+    _quit_at_once(monkeypatch)
+    assert run_play(_play_args(tmp_path, bot=spec, lang=lang), Options()) == 0
+    assert line in capsys.readouterr().out.splitlines()

@@ -30,6 +30,7 @@ from ..rules.duel_deck import DeckError
 from ..rules.editions import find_edition
 from ..rules.game import STEAL
 from ..rules.moves import CLEAR, DISCARD, HEADS, NotationError
+from .bot_descriptions import describe_bot
 from .maze_view import cell_of, render_maze_panel
 from .move_list import ChooseCards, Entry, menu_entries, printed_card, render_moves
 from .move_sentences import describe_move, who
@@ -153,6 +154,9 @@ def _run_play(args: argparse.Namespace, options: Options) -> int:
         ).format(players=args.players, seat=args.seat, name=person, bot=bot_spec, seed=seed),
         markup=False,
     )
+    description = describe_bot(bot_spec)
+    if description is not None:
+        console.print(description, markup=False)
     if args.seed is None:
         again = "" if edition.name == "base" else f" --edition {edition.name}"
         console.print(
