@@ -122,11 +122,16 @@ def rollouts_per_second(games: list[Game], policy: Rollout, per_game: int) -> fl
     return len(games) * per_game / (time.process_time() - started)
 
 
-def decision_seconds(spec: str, decisions: list[tuple[object, object]]) -> float:
-    """CPU seconds per ismcts decision over the given (observation, legal moves)."""
+def decision_seconds(
+    spec: str, decisions: list[tuple[object, object]], walk_in_core: bool = True
+) -> float:
+    """CPU seconds per ismcts decision over the given (observation, legal moves);
+    ``walk_in_core`` False walks the trees through games of the rules."""
     started = time.process_time()
     for observation, legal in decisions:
-        make_bot(spec, seed=1).choose(observation, legal)  # type: ignore[arg-type]
+        bot = make_bot(spec, seed=1)
+        bot.walk_in_core = walk_in_core  # type: ignore[attr-defined]
+        bot.choose(observation, legal)  # type: ignore[arg-type]
     return (time.process_time() - started) / len(decisions)
 
 
@@ -205,13 +210,15 @@ def main() -> None:
     if args.decisions:
         points = decision_points(args.players, args.decisions, args.seed + 10_000, args.edition)
         specs = {
-            "python": f"ismcts:iterations={args.iterations},playout=python",
-            "native": f"ismcts:iterations={args.iterations}",
+            "python": (f"ismcts:iterations={args.iterations},playout=python", True),
+            "native": (f"ismcts:iterations={args.iterations}", True),
         }
+        if args.edition == "base":  # the walk through games, the core's walk's reference
+            specs["native, walk through games"] = (f"ismcts:iterations={args.iterations}", False)
         seconds: dict[str, list[float]] = {name: [] for name in specs}
         for _ in range(args.repeats):
-            for name, spec in specs.items():
-                seconds[name].append(decision_seconds(spec, points))
+            for name, (spec, in_core) in specs.items():
+                seconds[name].append(decision_seconds(spec, points, in_core))
         print(
             f"ismcts decisions, {args.iterations} iterations, {len(points)} positions, "
             f"median of {args.repeats}:"
@@ -219,11 +226,16 @@ def main() -> None:
         for name, values in seconds.items():
             median = statistics.median(values)
             print(
-                f"  playout={name:7s} {median * 1000:7.1f} ms per decision, "
+                f"  playout={name:28s} {median * 1000:7.1f} ms per decision, "
                 f"{args.iterations / median:6.0f} iterations/s"
             )
         ratio = statistics.median(seconds["python"]) / statistics.median(seconds["native"])
         print(f"  decisions x{ratio:.1f} faster with the native playout")
+        if "native, walk through games" in seconds:
+            walk = statistics.median(seconds["native, walk through games"])
+            print(
+                f"  x{walk / statistics.median(seconds['native']):.1f} faster walking in the core"
+            )
 
 
 if __name__ == "__main__":

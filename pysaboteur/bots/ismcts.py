@@ -32,10 +32,18 @@ import time
 from collections.abc import Sequence
 from typing import Any, Final
 
-from ..native.playout import native_miners_share, native_play_out
+from ..native.playout import (
+    core_round_of,
+    in_play,
+    miners_share_of_round,
+    native_miners_share,
+    native_play_out,
+    play_out_round,
+)
 from ..rules.cards import MINER
+from ..rules.codes import Codec, codec_of
 from ..rules.determinize import Determinizer
-from ..rules.game import MINERS, PLAY, Game
+from ..rules.game import MINERS, OVER, PLAY, Game
 from ..rules.moves import TAKE, Move
 from ..rules.native_engine import LegalMoves
 from ..rules.observation import Observation, viewer_seat
@@ -106,6 +114,12 @@ class IsmctsBot:
         #: Sampled games the last decision was tried on (0: no search was needed), for
         #: the arena's record of each decision.
         self.last_iterations: int | None = None
+        #: Each candidate's mean advantage over the heuristic's first choice in the last
+        #: decision that searched (its chance of winning the round, per sample).
+        self.last_advantage: dict[Move, float] = {}
+        #: Walk the trees and play out in the core where it can (False: through games of
+        #: the rules, the reference the core's walk is held to).
+        self.walk_in_core = True
 
     def hear(self, claims: Sequence[Claim]) -> None:
         """Table talk's claims reach the heuristic, whose beliefs draw the samples."""
@@ -151,24 +165,40 @@ class IsmctsBot:
         deadline = None if self.seconds is None else started + self.seconds
         count = 0
         searching = time.perf_counter()
+        codes: dict[Move, int] | None = None
         while (self.iterations is None or count < self.iterations) and (
             deadline is None
             or (now := time.perf_counter()) + (now - searching) / max(count, 1) < deadline
         ):
             sample = sampler.sample(self._rng)
             playout_seed = self._rng.getrandbits(32)
-            rewards = {
-                move: self._iterate(
-                    roots[move], sample.copy(), move, horizon, random.Random(playout_seed)
-                )
-                for move in shortlist
-            }
+            start = self._core_start(sample)
+            if start is None:
+                rewards = {
+                    move: self._iterate(
+                        roots[move], sample.copy(), move, horizon, random.Random(playout_seed)
+                    )
+                    for move in shortlist
+                }
+            else:
+                if codes is None:
+                    codes = _codes_of(shortlist, codec_of(sample.edition))
+                roles = sample.roles
+                rewards = {
+                    move: self._iterate_in_core(
+                        roots[move], start, codes[move], roles, random.Random(playout_seed)
+                    )
+                    for move in shortlist
+                }
             for move in shortlist:
                 difference = rewards[move] - rewards[shortlist[0]]
                 advantage[move][0] += difference
                 advantage[move][1] += difference * difference
             count += 1
         self.last_iterations = count
+        self.last_advantage = {
+            move: total / max(count, 1) for move, (total, _) in advantage.items()
+        }
         return clear_winner(shortlist, advantage, count, CLEAR_MARGIN)
 
     def _iterate(
@@ -199,7 +229,56 @@ class IsmctsBot:
             chosen, node = self._select(node, moves)
             game.play(chosen)
             path.append(node)
-        miners_chance = self._judge(game, horizon, rng)
+        if game.round_number == number and game.phase != OVER:
+            miners_chance = self._judge(game, horizon, rng)
+        else:  # the round ended on the walk (its last card): its result, not the next round's
+            result = game.rounds[number - 1].result
+            assert result is not None
+            miners_chance = 1.0 if result.winner == MINERS else 0.0
+        for visited in path:
+            visited.visits += 1
+            visited.reward += miners_chance if roles[visited.seat] == MINER else 1 - miners_chance
+        return miners_chance if roles[mover] == MINER else 1 - miners_chance
+
+    def _core_start(self, sample: Game) -> Any | None:
+        """The core's round of the sample, where the search walks its trees and plays
+        out in the core (the core plays the game, the playouts go to the round's end)."""
+        if self.horizon is not None or self.playout == PYTHON_PLAYOUT or not self.walk_in_core:
+            return None
+        return core_round_of(sample)
+
+    def _iterate_in_core(
+        self, node: Node, start: Any, code: int, roles: Sequence[str], rng: random.Random
+    ) -> float:
+        """:meth:`_iterate` on a copy of the sample's round in the core: the same moves
+        in the same order, the same draws, no game of the rules made or copied."""
+        round_ = start.copy()
+        mover = round_.to_move
+        round_.advance(code)
+        path = [node]
+        while in_play(round_):
+            seat, listed = round_.listing()
+            moves = listed.tolist()
+            for other in moves:
+                if other in node.children:
+                    node.children[other].available += 1
+            untried = [other for other in moves if other not in node.children]
+            if untried:
+                chosen = rng.choice(untried)
+                child = node.children[chosen] = Node(seat)
+                child.available = 1
+                round_.advance(chosen)
+                path.append(child)
+                break
+            chosen, node = self._select(node, moves)
+            assert isinstance(chosen, int)
+            round_.advance(chosen)
+            path.append(node)
+        seed = rng.getrandbits(64)
+        if self.playouts == 1:
+            miners_chance = 1.0 if play_out_round(round_, seed).winner == MINERS else 0.0
+        else:
+            miners_chance = miners_share_of_round(round_, seed, self.playouts)
         for visited in path:
             visited.visits += 1
             visited.reward += miners_chance if roles[visited.seat] == MINER else 1 - miners_chance
@@ -237,6 +316,16 @@ class IsmctsBot:
                 best = (move, child)
         assert best is not None
         return best
+
+
+def _codes_of(moves: Sequence[Move], codec: Codec) -> dict[Move, int]:
+    """Each move's code, for the core's walk."""
+    codes = {}
+    for move in moves:
+        code = codec.encode(move)
+        assert code is not None, "every legal move has a code"
+        codes[move] = code
+    return codes
 
 
 def _tree_keys(moves: Sequence[Move]) -> Sequence[Move | int]:

@@ -47,6 +47,12 @@ class PlayoutResult:
     round_gold: list[int]
 
 
+def in_play(round_: Any) -> bool:
+    """Whether one of the core's rounds is still in its play (not at its gold picks, not ended)."""
+    assert core is not None
+    return bool(round_.phase == core.PLAY)
+
+
 def core_round_of(game: Any, edition: str = "base") -> Any | None:
     """The core's round holding ``game``'s round in play, or None where the core
     does not play it or the game is not of ``edition`` (each policy knows its own
@@ -67,6 +73,14 @@ def native_play_out(
     round_ = core_round_of(game)
     if round_ is None:
         return None
+    return play_out_round(round_, seed, limit=limit, guess_right=guess_right)
+
+
+def play_out_round(
+    round_: Any, seed: int, *, limit: int = WHOLE_ROUND, guess_right: float | None = None
+) -> PlayoutResult:
+    """Play a copy of one of the core's rounds on by the policy (an ended round: its
+    result as it stands)."""
     assert core is not None
     chance = core.GUESS_RIGHT if guess_right is None else guess_right
     winner, moves, gold = core.play_out(round_, seed & (2**64 - 1), limit, chance)
@@ -89,6 +103,11 @@ def native_miners_share(game: Any, seed: int, count: int) -> float | None:
     round_ = core_round_of(game)
     if round_ is None:
         return None
+    return miners_share_of_round(round_, seed, count)
+
+
+def miners_share_of_round(round_: Any, seed: int, count: int) -> float:
+    """The share of ``count`` playouts of one of the core's rounds that the miners win."""
     assert core is not None
     miners: int = core.play_outs(round_, seed & (2**64 - 1), count)[0]
     return miners / count
