@@ -96,5 +96,6 @@ def test_claims_since_keeps_seats_claims_from_that_move_on() -> None:
         Claim(seat=1, kind="trust", target=2),
         Claim(seat=2, kind="goal", x=8, y=2, card="stone"),
     ]
+    assert [claim.at for claim in talk.claims_since(10)] == [0, 2]  # moves into the round
     assert talk.claims_since(13) == []
     assert talk.claims_since(0)[0] == Claim(seat=0, kind="role", role="miner")

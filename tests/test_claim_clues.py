@@ -14,8 +14,9 @@ from hypothesis import strategies as st
 from pysaboteur.bots import make_bot
 from pysaboteur.bots.claims import Claim, Listener
 from pysaboteur.bots.clue_beliefs import ClueBeliefs
+from pysaboteur.bots.dwarf_beliefs import DwarfBeliefs
 from pysaboteur.bots.heuristic import HeuristicBot
-from pysaboteur.rules import Game, Observation, seat_observation
+from pysaboteur.rules import Game, Move, Observation, seat_observation
 
 TOP = (8, -2)  # a stone in game seed 5; the gold lies at (8, 2)
 
@@ -200,3 +201,77 @@ def test_a_miner_digs_towards_the_gold_others_claim() -> None:
     listening.hear([Claim(seat=3, kind="goal", x=8, y=2, card="gold"),
                     Claim(seat=4, kind="goal", x=8, y=2, card="gold")])  # fmt: skip
     assert str(listening.choose(observation, legal)) == "2 place NE 0,1"  # on the side of 8,2
+
+
+# -- Saboteur 2: claims of dwarf cards, accusations and trust --
+
+
+def dwarf_beliefs_after(claims: list[Claim]) -> list[dict[str, float]]:
+    game = Game.new(players=5, seed=0, edition="saboteur2")  # seat 0 holds a green card
+    assert game.roles[0] == "green" and game.to_move == 0
+    beliefs = DwarfBeliefs(0, 5)
+    beliefs.update(seat_observation(game, 0))
+    beliefs.hear(claims)
+    return beliefs.role_probabilities()
+
+
+def test_a_claimed_dwarf_card_is_twice_as_likely() -> None:
+    # 14 cards the observer has not seen, 3 of them saboteurs: 3/14 before, and with the
+    # claim 2 x 3 / (2 x 3 + 11).
+    before = dwarf_beliefs_after([])
+    assert before[1]["saboteur"] == pytest.approx(3 / 14)
+    claimed = dwarf_beliefs_after([Claim(seat=1, kind="role", role="saboteur")])
+    assert claimed[1]["saboteur"] == pytest.approx(6 / 17)
+    # green: 3 left of 14: 2 x 3 / (2 x 3 + 11) as well
+    green = dwarf_beliefs_after([Claim(seat=2, kind="role", role="green")])
+    assert green[2]["green"] == pytest.approx(6 / 17)
+    # Seat 1 draws from the 13 cards seat 2 did not take: 2 greens left if seat 2 is green
+    # (6/17), 3 if not (11/17).
+    assert green[1]["green"] == pytest.approx(6 / 17 * 2 / 13 + 11 / 17 * 3 / 13)
+
+
+def test_accusing_and_trusting_move_saboteur2_beliefs_apart() -> None:
+    before = dwarf_beliefs_after([])[2]["saboteur"]
+    accused = dwarf_beliefs_after([Claim(seat=1, kind="accuse", target=2)])[2]["saboteur"]
+    trusted = dwarf_beliefs_after([Claim(seat=1, kind="trust", target=2)])[2]["saboteur"]
+    assert trusted < before < accused
+    # The observer's own words and repeats add nothing.
+    assert dwarf_beliefs_after([Claim(seat=0, kind="accuse", target=2)])[2]["saboteur"] == (
+        pytest.approx(before)
+    )
+    twice = dwarf_beliefs_after([Claim(seat=1, kind="accuse", target=2, at=0),
+                                 Claim(seat=1, kind="accuse", target=2, at=3)])  # fmt: skip
+    assert twice[2]["saboteur"] == pytest.approx(accused)
+
+
+def test_the_saboteur2_heuristic_and_search_hear_through_the_bot() -> None:
+    game = Game.new(players=5, seed=0, edition="saboteur2")
+    observation = seat_observation(game, 0)
+    for spec in ("heuristic", "ismcts"):
+        bot = make_bot(spec, seed=1)
+        assert isinstance(bot, Listener)
+        bot.hear([Claim(seat=1, kind="role", role="saboteur")])
+        bot.choose(observation, game.legal_moves())  # the edition's player takes the claims
+        assert bot.saboteur_probabilities(observation)[1] == pytest.approx(6 / 17)
+
+
+def test_a_dwarf_claim_speaks_of_the_card_held_when_it_was_said() -> None:
+    """Seat 0 (green) lays seat 1's dwarf card aside by swap-hats at the round's first
+    move: a claim said before it is about the card laid aside, one said after it about
+    seat 1's new card."""
+    game = Game.new(players=5, seed=33, edition="saboteur2")
+    assert game.roles[0] == "green"
+    game.play(Move.parse("0 swap-hats @1"))
+    observation = seat_observation(game, 0)
+
+    def seat_1(at: int) -> float:
+        beliefs = DwarfBeliefs(0, 5)
+        beliefs.update(observation)
+        beliefs.hear([Claim(seat=1, kind="role", role="saboteur", at=at)])
+        return beliefs.saboteur_probabilities()[1]
+
+    before_swap, after_swap = seat_1(0), seat_1(1)
+    assert after_swap == pytest.approx(6 / 17)  # the new card, as if nothing else were known
+    # The card laid aside took the claim: 6/17 saboteur, so the new card draws from 13 cards
+    # with 2 saboteurs left (6/17 of the time) or 3: below the 3/14 it had without the claim.
+    assert before_swap == pytest.approx(6 / 17 * 2 / 13 + 11 / 17 * 3 / 13)

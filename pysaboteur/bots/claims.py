@@ -17,7 +17,7 @@ that do not implement it play as if nobody spoke.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
 from ..rules.cards import MINER, SABOTEUR
@@ -42,6 +42,9 @@ TRUST_SAME_TEAM = 0.6
 #: says it) and "I am a saboteur" (a miner seldom jokes so).
 SAYS_MINER_SABOTEUR_RATIO = 0.8
 SAYS_SABOTEUR_SABOTEUR_RATIO = 2.0
+#: Saboteur 2: a seat that claims a dwarf card is this much likelier to hold it than
+#: any other card (the claim is as likely a lie as any other card's, then).
+DWARF_CLAIM_RATIO = 2.0
 
 
 @dataclass(frozen=True)
@@ -57,12 +60,16 @@ class Claim:
     card: str | None = None
     role: str | None = None
     target: int | None = None
+    #: The moves the round had when it was said (a Saboteur 2 claim speaks of the dwarf
+    #: card a seat held then); not part of what is claimed, so saying it again is the same.
+    at: int = field(default=0, compare=False)
 
     @classmethod
-    def from_said(cls, seat: int, said: Mapping[str, Any]) -> Claim:
-        """The claim of a talk line's ``said`` fields (``{"claim": kind, ...}``)."""
+    def from_said(cls, seat: int, said: Mapping[str, Any], at: int = 0) -> Claim:
+        """The claim of a talk line's ``said`` fields (``{"claim": kind, ...}``), said
+        after ``at`` moves of the round."""
         fields = {name: said[name] for name in ("x", "y", "card", "role", "target") if name in said}
-        return cls(seat=seat, kind=said["claim"], **fields)
+        return cls(seat=seat, kind=said["claim"], at=at, **fields)
 
 
 @runtime_checkable

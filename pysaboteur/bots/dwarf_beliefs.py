@@ -21,7 +21,11 @@ laid aside, not of its new one):
   between opponents (a saboteur and a digger or the boss, the two colours),
   a repair or ``free-at-last`` on another seat likelier within a team; the
   profiteer and geologists are nobody's team;
-- the observer's own moves and the moves without a target say nothing.
+- the observer's own moves and the moves without a target say nothing;
+- claims made in table talk (:mod:`.claims`, heard through :meth:`DwarfBeliefs.hear`),
+  gently: a claimed dwarf card is :data:`~.claims.DWARF_CLAIM_RATIO` times likelier
+  for the slot in front of its seat when it was said, an accusation or a word of
+  trust weighs about as a ``swap-hats`` or its opposite; goal claims are not read.
 
 The observer's own card, every card it saw (an inspection, its new hat and
 the card it laid aside) pin their slots.
@@ -42,7 +46,7 @@ The pay while thieves steal (which the determinizer uses) is not read here.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Final
 
 from ..rules.cards import (
@@ -72,6 +76,7 @@ from ..rules.moves import (
     read_seen_move,
 )
 from ..rules.observation import LookView, Observation
+from .claims import ACCUSE, DWARF_CLAIM_RATIO, ROLE, TRUST, Claim, distinct
 from .maze_saboteur2 import routes_now_and_after
 from .maze_view import average_distance, observed_maze, public_gold_chances
 
@@ -105,8 +110,10 @@ def relation(one: str, other: str) -> int:
 #: The chance that a seat plays a hostile card on another / a friendly one, by relation.
 _HOSTILE: Final = {-1: 0.7, 0: 0.45, 1: 0.2}
 _FRIENDLY: Final = {-1: 0.2, 0: 0.45, 1: 0.7}
-#: swap-hats on another seat says the same as a broken tool, but less surely.
+#: swap-hats on another seat says the same as a broken tool, but less surely; so do
+#: an accusation in table talk and (the other way) a word of trust.
 _HATS: Final = {-1: 0.55, 0: 0.45, 1: 0.35}
+_TRUST: Final = {-1: 0.35, 0: 0.45, 1: 0.55}
 
 
 def _pair_table(table: dict[int, float]) -> tuple[tuple[float, ...], ...]:
@@ -121,6 +128,8 @@ PAIR_LOG: Final = {
     SWAP_HATS: _pair_table(_HATS),
     FIX: _pair_table(_FRIENDLY),
     FREE_AT_LAST: _pair_table(_FRIENDLY),
+    ACCUSE: _pair_table(_HATS),
+    TRUST: _pair_table(_TRUST),
 }
 
 Vector = list[float]
@@ -181,8 +190,12 @@ class DwarfBeliefs:
         self._maze = _fresh_maze(observation) if observation else None
         #: Per slot, the log-likelihood of its moves under each role.
         self._slot_log: list[Vector] = [[0.0] * len(ROLES) for _ in range(self.players)]
-        #: The slot in front of each seat now.
+        #: The slot in front of each seat now, and from which move of the round on.
         self.slot_of = list(range(self.players))
+        self._slots_from: list[list[tuple[int, int]]] = [
+            [(0, seat)] for seat in range(self.players)
+        ]
+        self._claims: list[Claim] = []
         self._pinned: dict[int, str] = {}
         #: (actor slot, target slot, kind) of every move between two seats.
         self._pairs: list[tuple[int, int, str]] = []
@@ -252,10 +265,36 @@ class DwarfBeliefs:
         if kind == SWAP_HATS:
             # The seat's card is laid aside with its evidence; a fresh slot takes its place.
             self.slot_of[move.target] = len(self._slot_log)
+            self._slots_from[move.target].append((index + 1, len(self._slot_log)))
             self._slot_log.append([0.0] * len(ROLES))
             look = looks.get(index)
             if look is not None and look["seat"] == move.target:
                 self._pinned[self.slot_of[move.target]] = look["role"]
+
+    def hear(self, claims: Sequence[Claim]) -> None:
+        """The round's claims in table talk so far (replacing those heard before)."""
+        heard = [claim for claim in distinct(claims) if claim.seat != self.seat]
+        if heard != self._claims:
+            self._claims = heard
+            self._marginals = None
+
+    def _slot_when(self, seat: int, at: int) -> int:
+        """The slot in front of ``seat`` after ``at`` moves of the round."""
+        return [slot for start, slot in self._slots_from[seat] if start <= at][-1]
+
+    def _evidence(self) -> tuple[list[Vector], list[tuple[int, int, str]]]:
+        """Each slot's log-likelihood and the moves between slots, the claims heard in."""
+        slot_log = [list(logs) for logs in self._slot_log]
+        pairs = list(self._pairs)
+        for claim in self._claims:
+            if claim.kind == ROLE and claim.role in _INDEX:
+                slot_log[self._slot_when(claim.seat, claim.at)][_INDEX[claim.role]] += math.log(
+                    DWARF_CLAIM_RATIO
+                )
+            elif claim.kind in (ACCUSE, TRUST) and claim.target is not None:
+                actor = self._slot_when(claim.seat, claim.at)
+                pairs.append((actor, self._slot_when(claim.target, claim.at), claim.kind))
+        return slot_log, pairs
 
     # -- the posterior -----------------------------------------------------------------
 
@@ -304,12 +343,13 @@ class DwarfBeliefs:
 
     def _exact_slots(self) -> list[Vector]:
         slots = len(self._slot_log)
+        slot_log, pairs = self._evidence()
         logs: list[tuple[tuple[int, ...], float]] = []
         for roles, prior in self._assignments():
             total = math.log(prior)
             for slot, role in enumerate(roles):
-                total += self._slot_log[slot][role]
-            for actor, target, kind in self._pairs:
+                total += slot_log[slot][role]
+            for actor, target, kind in pairs:
                 total += PAIR_LOG[kind][roles[actor]][roles[target]]
             logs.append((roles, total))
         top = max(total for _, total in logs)
@@ -324,12 +364,13 @@ class DwarfBeliefs:
 
     def _approximate_slots(self) -> list[Vector]:
         slots = len(self._slot_log)
+        slot_log, pairs = self._evidence()
         marginals = _slot_marginals(
-            [self._weights(slot, [0.0] * len(ROLES)) for slot in range(slots)]
+            [self._weights(slot_log, slot, [0.0] * len(ROLES)) for slot in range(slots)]
         )
         for _ in range(3):
             extra = [[0.0] * len(ROLES) for _ in range(slots)]
-            for actor, target, kind in self._pairs:
+            for actor, target, kind in pairs:
                 table = PAIR_LOG[kind]
                 for role in range(len(ROLES)):
                     expected = sum(
@@ -337,11 +378,13 @@ class DwarfBeliefs:
                         for other, chance in enumerate(marginals[target])
                     )
                     extra[actor][role] += math.log(expected)
-            marginals = _slot_marginals([self._weights(slot, extra[slot]) for slot in range(slots)])
+            marginals = _slot_marginals(
+                [self._weights(slot_log, slot, extra[slot]) for slot in range(slots)]
+            )
         return marginals
 
-    def _weights(self, slot: int, extra: Vector) -> Vector:
-        logs = [value + more for value, more in zip(self._slot_log[slot], extra, strict=True)]
+    def _weights(self, slot_log: list[Vector], slot: int, extra: Vector) -> Vector:
+        logs = [value + more for value, more in zip(slot_log[slot], extra, strict=True)]
         allowed = set(self._allowed(slot))
         top = max(logs[role] for role in allowed)
         return [

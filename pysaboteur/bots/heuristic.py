@@ -108,8 +108,8 @@ class HeuristicBot:
                 "talk": self.listens}  # fmt: skip
 
     def hear(self, claims: Sequence[Claim]) -> None:
-        """The claims made in table talk this round (base game; the other editions'
-        players do not weigh talk yet)."""
+        """The claims made in table talk this round (the base game's and Saboteur 2's
+        beliefs weigh them; the Duel's player does not read talk)."""
         if self.listens:
             self._claims = list(claims)
 
@@ -119,6 +119,7 @@ class HeuristicBot:
             return None
         if self._saboteur2 is None:
             self._saboteur2 = Saboteur2Heuristic(self._seed)
+        self._saboteur2.hear(self._claims)
         return self._saboteur2
 
     def other_edition(self, observation: Observation) -> Saboteur2Heuristic | DuelHeuristic | None:

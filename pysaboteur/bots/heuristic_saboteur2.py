@@ -70,6 +70,7 @@ from ..rules.moves import (
     Move,
 )
 from ..rules.observation import Observation, viewer_seat
+from .claims import Claim
 from .dwarf_beliefs import DwarfBeliefs
 from .maze_saboteur2 import routes_now_and_after
 from .maze_view import average_distance, observed_gold_chances, observed_maze, public_gold_chances
@@ -178,12 +179,18 @@ class Saboteur2Heuristic:
     def __init__(self, seed: int | None = None) -> None:
         self._rng = random.Random(seed)
         self._beliefs: DwarfBeliefs | None = None
+        self._claims: list[Claim] = []
+
+    def hear(self, claims: Sequence[Claim]) -> None:
+        """The claims made in table talk this round, for the beliefs to weigh."""
+        self._claims = list(claims)
 
     def beliefs(self, observation: Observation) -> DwarfBeliefs:
         seat = viewer_seat(observation)
         if self._beliefs is None or self._beliefs.seat != seat:
             self._beliefs = DwarfBeliefs(seat, observation["players"])
         self._beliefs.update(observation)
+        self._beliefs.hear(self._claims)
         return self._beliefs
 
     def saboteur_probabilities(self, observation: Observation) -> list[float]:

@@ -186,7 +186,7 @@ class Talk:
         """The seats' claims said once the game had ``move`` moves or more, oldest first
         (what the bots hear: the claims of the round in play)."""
         return [
-            Claim.from_said(line["seat"], line)
+            Claim.from_said(line["seat"], line, at=line["move"] - move)
             for line in self.lines
             if "claim" in line and line["seat"] is not None and line["move"] >= move
         ]
