@@ -287,6 +287,23 @@ void Table::observe(int seat, float* out) const {
     encode(tensors_, game_.round, game_.tally, game_.side(seat, deals_.open_hands), seat, out, written_, false);
 }
 
+void Table::observe_over(int seat, float* out) const {
+    if (game_.round.phase != ENDED || game_.round_number < deals_.rounds)
+        throw std::logic_error("the view of the game's end is of a game over");
+    // rules/game.py end_round: nobody is to move and no gold is offered; at the game's
+    // end every seat knows every goal (rules/observation.py), as if it had mapped them.
+    Round ended = game_.round;
+    ended.to_move = NOBODY;
+    ended.offer_size = 0;
+    ended.mapped_count[seat] = 3;
+    for (uint8_t goal = 0; goal < 3; ++goal) ended.mapped[seat][goal] = goal;
+    GameSide side = game_.side(seat, deals_.open_hands);
+    side.over = true;
+    std::memset(out, 0, sizeof(float) * tensors_.size);
+    written_.cells.clear();
+    encode(tensors_, ended, game_.tally, side, seat, out, written_, false);
+}
+
 void Table::list() {
     if (listed_) return;
     legal_count_ = legal_ids(tensors_, game_.round, legal_.data());

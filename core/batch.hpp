@@ -132,6 +132,10 @@ class Table {
     // The observation of ``seat`` into ``out`` (the tensor's size); the mask of the seat
     // to move into ``mask`` (the action ids), zero for any other seat.
     void observe(int seat, float* out) const;
+    // Once the game is over: the observation of ``seat`` as the rules show the end of
+    // the game (rules/observation.py), the last round as it ended (std::logic_error
+    // before the game's end).
+    void observe_over(int seat, float* out) const;
     void mask(int8_t* out);
     // The code of a legal id of the seat to move, or -1.
     int64_t code_of(int64_t action);

@@ -72,6 +72,7 @@ DealSpec deal_spec(nb::dict deal) {
 }
 
 using PyBatch = PyBatchOf<Batch>;
+using Floats = nb::ndarray<float, nb::numpy, nb::c_contig, nb::device::cpu>;
 
 PyBatch* make_batch(std::shared_ptr<Tables> tables, nb::dict tensor, nb::dict deal, int games, bool round_episodes,
                     bool win_rewards) {
@@ -92,6 +93,11 @@ void register_batch(nb::module_& m) {
     bind_batch_calls(batch);
     nb::class_<Table> table(m, "Table");
     bind_table_calls(table);
+    table.def("observe_over", [](const Table& self, int seat, Floats out) {
+        if (out.size() != static_cast<size_t>(self.tensors().size) || seat < 0 || seat >= self.tensors().players)
+            throw std::invalid_argument("a seat of the game, and a vector of the tensor's size");
+        self.observe_over(seat, out.data());
+    });
     table.def_prop_ro("to_move", [](const Table& self) {
         uint8_t seat = self.game().round.to_move;
         return seat == NOBODY ? -1 : static_cast<int>(seat);

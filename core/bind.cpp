@@ -136,12 +136,14 @@ void fill(uint8_t (&into)[Size], uint8_t& size, const std::vector<uint8_t>& from
 
 using Floats = nb::ndarray<float, nb::numpy, nb::c_contig, nb::device::cpu>;
 
-// What both editions' observe check: the round in play, a seat of it, a vector of the
-// tensor's size (``size`` and the recent block's, of as many players) and a seat of
-// the round per code. Returns the vector's size.
+// What both editions' observe check: the round in play (or, ``ended_too``, one whose
+// play has ended), a seat of it, a vector of the tensor's size (``size`` and the recent
+// block's, of as many players) and a seat of the round per code. Returns the vector's size.
 size_t check_observed(const Round& round, int players, int size, int seat, const std::vector<int>& seats,
-                      const std::vector<uint32_t>& codes, const Floats& out, const RecentSpec* recent) {
-    if (round.phase == ENDED) throw std::invalid_argument("a round in play (or its gold) is encoded, not one ended");
+                      const std::vector<uint32_t>& codes, const Floats& out, const RecentSpec* recent,
+                      bool ended_too = false) {
+    if (round.phase == ENDED && !ended_too)
+        throw std::invalid_argument("a round in play (or its gold) is encoded, not one ended");
     size_t whole = static_cast<size_t>(size + (recent ? recent->size() : 0));
     if (players != round.players || (recent && recent->players != round.players) || seat < 0 ||
         seat >= round.players || out.size() != whole || seats.size() != codes.size())
@@ -176,21 +178,31 @@ void observe(const PyRound& self, const TensorSpec& spec, int seat, const std::v
 // Saboteur 2's observation tensor of ``seat`` (core/tensors_saboteur2.cpp) of the round
 // in play, and with ``recent`` its information-state tensor, as observe() writes the
 // base game's: given the round's moves (move ``i`` of the round, for the tally's
-// swap-hats), each seat's gold pieces so far and open hands. Only the round's play is
-// encoded: the thieves' steals after it are the rules' own (rules/game.py drops the
-// core's round then), and so is their tensor (pysaboteur/envs/openspiel_native_saboteur2.py).
+// swap-hats and the steals), each seat's gold pieces so far and open hands. With
+// ``stealing`` (the thieves still to steal, in order, the first to move) the round's
+// play is over and the thieves steal: the round is the one that ended (the rules play
+// the steals, and pysaboteur/envs/openspiel_native_saboteur2.py loads their state into
+// a round of the core), encoded as the batch's rows of the steals are (Side2).
 void observe_saboteur2(const PyRound& self, const TensorSpec2& spec, int seat, const std::vector<int>& seats,
                        const std::vector<uint32_t>& codes, int round_number, const std::vector<int>& pieces,
-                       bool open_hands, Floats out, const RecentSpec* recent) {
+                       bool open_hands, Floats out, const RecentSpec* recent, const std::vector<int>& stealing) {
     const Round& round = self.round;
-    size_t size = check_observed(round, spec.players, spec.size, seat, seats, codes, out, recent);
+    const bool steals = !stealing.empty();
+    size_t size = check_observed(round, spec.players, spec.size, seat, seats, codes, out, recent, steals);
     if (pieces.size() != round.players) throw std::invalid_argument("each seat's gold pieces");
+    if (stealing.size() > MAX_SEATS) throw std::invalid_argument("the thieves still to steal");
+    uint8_t thieves[MAX_SEATS];
+    for (size_t i = 0; i < stealing.size(); ++i) {
+        if (stealing[i] < 0 || stealing[i] >= round.players) throw std::invalid_argument("a thief is a seat of the round");
+        thieves[i] = static_cast<uint8_t>(stealing[i]);
+    }
     Tally2 tally;
     tally.clear();
     for (size_t i = 0; i < codes.size(); ++i) tally.count(spec, *self.tables, seats[i], codes[i], static_cast<int>(i));
     int16_t held[MAX_SEATS];
     std::copy(pieces.begin(), pieces.end(), held);
-    Side2 side{round_number, false, seat_or_minus(round.to_move), held, nullptr, 0, open_hands};
+    Side2 side{round_number, steals, steals ? stealing[0] : seat_or_minus(round.to_move), held, thieves,
+               static_cast<int>(stealing.size()), open_hands};
     float* put = out.data();
     std::memset(put, 0, sizeof(float) * size);
     encode_saboteur2(spec, round, tally, side, seat, put);
@@ -351,7 +363,7 @@ NB_MODULE(_core, m) {
              nb::arg("recent").none() = nullptr)
         .def("observe_saboteur2", &observe_saboteur2, nb::arg("tensors"), nb::arg("seat"), nb::arg("seats"),
              nb::arg("codes"), nb::arg("round_number"), nb::arg("pieces"), nb::arg("open_hands"), nb::arg("out"),
-             nb::arg("recent").none() = nullptr)
+             nb::arg("recent").none() = nullptr, nb::arg("stealing") = std::vector<int>{})
         .def("playout", &playout)
         .def_prop_ro("to_move", [](const PyRound& self) { return seat_or_minus(self.round.to_move); })
         .def_prop_ro("revealed", [](const PyRound& self) {

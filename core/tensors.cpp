@@ -11,6 +11,7 @@ namespace {
 constexpr int CONNECTED = 0, DEAD_ENDS = 1, ROCKFALLS = 2, MAPS = 3, DISCARDS = 4, LOOKED = 5;
 constexpr int DEAD_END = 16;  // rules/faces.py: the bit of a dead end's face
 constexpr int PHASE_COLUMN[2] = {3, 4};  // the table's columns of phase play, gold
+constexpr int PHASE_OVER = 5;            // and of the game over (tensors.py _PHASES)
 
 int goal_index(int key) {
     for (int index = 0; index < 3; ++index)
@@ -171,7 +172,7 @@ void encode(const TensorSpec& spec, const Round& round, const Tally& tally, cons
     // -- the table ----------------------------------------------------------------------
     const int table = spec.table;
     put[table + side.round_number - 1] = 1.0f;
-    put[table + PHASE_COLUMN[round.phase == GOLD]] = 1.0f;
+    put[table + (side.over ? PHASE_OVER : PHASE_COLUMN[round.phase == GOLD])] = 1.0f;
     put[table + 6] = static_cast<float>(round.pile_size / spec.all_cards);
     put[table + 7] = static_cast<float>(round.discards / spec.all_cards);
     put[table + 8] = static_cast<float>(round.gold_size / spec.gold_deck);

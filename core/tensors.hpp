@@ -81,6 +81,7 @@ struct GameSide {
     int round_number;
     int nuggets;  // the seat's nuggets from the rounds before this one
     bool open_hands;
+    bool over = false;  // the game is over: the table's phase column is "over"
 };
 
 // What an observation wrote in the maze planes: the window cells of the face-up cards

@@ -70,8 +70,8 @@ def play_and_compare(
     name: str, reference: Reference, tensor: str, players: int, seed: int, **params: Any
 ) -> dict[str, int]:
     """Plays a random game of the OpenSpiel game ``name``, comparing every seat's tensor
-    at every decision; returns how many tensors the core built, how many the reference
-    built because Saboteur 2's thieves were stealing, and how many at the end."""
+    at every decision; returns how many tensors the core built, how many of those while
+    Saboteur 2's thieves were stealing, and how many the reference built at the end."""
     game = pyspiel.load_game(name, {"players": players, **params})
     observer = game.make_py_observer(TENSORS[tensor])
     native = observer._native
@@ -89,15 +89,12 @@ def play_and_compare(
             if state.is_terminal():  # the rules' view of the end: the reference's
                 counts["ended"] += 1
                 continue
-            if state.engine_game.phase == "steal":  # the rules' own, without the core
-                assert counted.built == counts["built"]
-                counts["stealing"] += 1
-                continue
             assert counted.built == counts["built"] + 1  # the observer's tensor was the core's
             direct = np.full(observer.tensor.size, np.nan, np.float32)
             assert native.encode(state.engine_game, seat, direct)
             assert np.array_equal(direct, expected)
             counts["built"] += 1
+            counts["stealing"] += state.engine_game.phase == "steal"
         if state.is_terminal():
             return counts
         state.apply_action(rng.choice(state.legal_actions()))
@@ -144,6 +141,40 @@ def observe_resampled_states(
                 observer.set_from(sampled, seat)
                 expected = reference(tensor, players).encode(sampled.seat_observation(seat))
                 assert np.array_equal(observer.tensor, expected)
+    return counted.built
+
+
+def observe_where(
+    name: str,
+    reference: Reference,
+    tensor: str,
+    players: int,
+    seed: int,
+    chosen: Callable[[Any], bool],
+) -> int:
+    """At every decision of a random game where ``chosen(engine game)`` holds, every
+    seat's tensor of the state, of a clone observed after the state and of a state
+    resampled for each seat equals the reference's, and was built by the core; returns
+    how many the core built."""
+    game = pyspiel.load_game(name, {"players": players})
+    observer = game.make_py_observer(TENSORS[tensor])
+    counted = observer._native = Counted(observer._native)
+    encoder = reference(tensor, players)
+    rng = random.Random(seed)
+    draws = random.Random(seed + 1).random
+    state = dealt(game, rng)
+    while not state.is_terminal():
+        if chosen(state.engine_game):
+            clone = state.clone()
+            sampled = [state.resample_from_infostate(player, draws) for player in range(players)]
+            for one in (state, clone, *sampled):
+                for seat in range(players):
+                    built = counted.built
+                    observer.set_from(one, seat)
+                    expected = encoder.encode(one.seat_observation(seat))
+                    assert np.array_equal(observer.tensor, expected)
+                    assert counted.built == built + 1
+        state.apply_action(rng.choice(state.legal_actions()))
     return counted.built
 
 

@@ -2,9 +2,9 @@
 native core (from the game's own round of the core) are, bit for bit, the ones
 tensors_saboteur2.py and info_state.py build from the seat's observation: for every
 seat, at every decision of seeded random games of every player count 2-12, through
-round and game ends, with each rule option, in states a search clones and resamples;
-the thieves' steals and the end are the reference's; without the core the observer is
-the Python one."""
+round and game ends, with each rule option, in states a search clones and resamples,
+the thieves' steals at a round's end included; the end of an episode is the
+reference's; without the core the observer is the Python one."""
 
 from __future__ import annotations
 
@@ -63,10 +63,22 @@ def test_a_whole_game_every_seat_every_decision(tensor: str, players: int, seed:
 
 
 @pytest.mark.parametrize("tensor", TENSORS)
-def test_the_thieves_steals_are_the_reference_s(tensor: str) -> None:
+def test_the_thieves_steals_come_from_the_core(tensor: str) -> None:
     # A game whose thieves steal (twice): between a round's play and the next deal the
-    # rules play without the core's round, and the tensors are Python's.
+    # rules play the steals without the core's round, and the round as it ended is
+    # loaded into the core for their tensors.
     assert play_and_compare(tensor, 4, seed=0)["stealing"] == 4 * 2
+
+
+def stealing(game: Any) -> bool:
+    return bool(game.phase == "steal")
+
+
+@pytest.mark.parametrize("tensor", TENSORS)
+@pytest.mark.parametrize(("players", "seed"), [(4, 0), (7, 0), (12, 2)])
+def test_steals_of_clones_and_resampled_states(tensor: str, players: int, seed: int) -> None:
+    built = helpers.observe_where(NAME, reference, tensor, players, seed, stealing)
+    assert built >= players * (2 + players)  # at least one steal: the state, its clone, resampled
 
 
 @settings(max_examples=16, deadline=None)

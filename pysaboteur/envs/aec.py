@@ -22,6 +22,7 @@ from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 from ..bots import Bot
 from ..rules import Game, Move, Options, seat_observation
 from ..rules.editions.edition import Edition
+from ..rules.game import PLAY
 from ..rules.observation import Observation, public_observation
 
 RENDER_MODES: Final = ("ansi", "human")
@@ -38,6 +39,7 @@ class CoreTensors(Protocol):
 
     def start(self, seed: int) -> None: ...
     def observe(self, seat: int) -> np.ndarray: ...
+    def observe_game_over(self, seat: int) -> np.ndarray | None: ...
     def mask(self) -> np.ndarray: ...
     def code_of(self, action: int) -> int: ...
     def play(self, code: int) -> None: ...
@@ -91,10 +93,11 @@ _READ_EVERY_STEP: Final = (
 )
 
 
-def _reads_the_environment(wrapper: type[Any]) -> type[Any]:
+def _reads_the_environment(wrapper: type[Any], **methods: Any) -> type[Any]:
     """``wrapper`` with :data:`_READ_EVERY_STEP` read from the unwrapped environment (by
     ``attrgetter``, with no Python frame; before ``reset()`` they are not there, and
-    reading them raises ``AttributeError`` as the order enforcer's check does)."""
+    reading them raises ``AttributeError`` as the order enforcer's check does), and
+    ``methods`` in place of its own."""
 
     def __init__(self: Any, env: Any, **kwargs: Any) -> None:
         wrapper.__init__(self, env, **kwargs)
@@ -103,11 +106,22 @@ def _reads_the_environment(wrapper: type[Any]) -> type[Any]:
     fields: dict[str, Any] = {
         name: property(attrgetter(f"unwrapped_env.{name}")) for name in _READ_EVERY_STEP
     }
-    return type(wrapper.__name__, (wrapper,), {"__init__": __init__, **fields})
+    return type(wrapper.__name__, (wrapper,), {"__init__": __init__, **fields, **methods})
+
+
+def _step_in_bounds(self: Any, action: Any) -> None:
+    """AssertOutOfBoundsWrapper.step, where an ``int`` id of the space passes without
+    gymnasium's ``Discrete.contains`` (a tenth of a step): every agent's space is
+    ``Discrete(ids)`` from 0, which holds exactly those ints; anything else is checked
+    by the wrapper itself."""
+    if type(action) is int and 0 <= action < self.unwrapped_env.action_ids.size:
+        self.env.step(action)
+    else:
+        wrappers.AssertOutOfBoundsWrapper.step(self, action)
 
 
 _TerminateIllegal = _reads_the_environment(wrappers.TerminateIllegalWrapper)
-_AssertOutOfBounds = _reads_the_environment(wrappers.AssertOutOfBoundsWrapper)
+_AssertOutOfBounds = _reads_the_environment(wrappers.AssertOutOfBoundsWrapper, step=_step_in_bounds)
 _OrderEnforcing = _reads_the_environment(wrappers.OrderEnforcingWrapper)
 
 
@@ -118,6 +132,10 @@ class SaboteurAECEnv(AECEnv, Generic[IdsT, EncoderT]):  # type: ignore[misc]
     edition: ClassVar[Edition]
     #: The reward that pays each seat's score as it changes (``"nuggets"``, ``"gold"``).
     score_reward: ClassVar[str]
+    #: Whether a move of the round's play may change a score; where not (the base game
+    #: pays only by the gold picks and at a round's end) the scores are compared only
+    #: after the moves outside the play and those that end a round.
+    scores_change_in_play: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -257,7 +275,12 @@ class SaboteurAECEnv(AECEnv, Generic[IdsT, EncoderT]):  # type: ignore[misc]
         mask = np.zeros(self.action_ids.size, dtype=np.int8)
         if self._ended_round is None and game.to_move == seat:
             mask[list(self.legal_actions())] = 1
-        observed = {"observation": self.encoder.encode(self.seat_view(agent)), "action_mask": mask}
+        # The game's end, every seat observed once: by the core where it writes that view
+        # (the rules' seat observation and its encoding were a third of a 10-seat step).
+        tensor = native.observe_game_over(seat) if native is not None and game.is_over else None
+        if tensor is None:
+            tensor = self.encoder.encode(self.seat_view(agent))
+        observed = {"observation": tensor, "action_mask": mask}
         self._observed[seat] = (self._version, observed)
         return observed
 
@@ -282,16 +305,20 @@ class SaboteurAECEnv(AECEnv, Generic[IdsT, EncoderT]):  # type: ignore[misc]
             )
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
+        in_play = game.phase == PLAY
         game.play(played)
         if native is not None and isinstance(played, int):
             native.play(played)
         self._version += 1
         round_over = game.is_over or game.round_number != self._round
         episode_over = round_over and (self.episode == "round" or game.is_over)
+        paid = False
         if self.reward == self.score_reward:
-            self._reward_scores(game)
+            if self.scores_change_in_play or round_over or not in_play or game.phase != PLAY:
+                paid = self._reward_scores(game)
         elif episode_over:
             self._reward_winners(game)
+            paid = True
         if round_over:
             self._round = game.round_number
         if episode_over:
@@ -300,7 +327,8 @@ class SaboteurAECEnv(AECEnv, Generic[IdsT, EncoderT]):  # type: ignore[misc]
         else:
             assert game.to_move is not None
             self.agent_selection = self.possible_agents[game.to_move]
-        self._accumulate_rewards()
+        if paid:  # else every reward is 0.0, which adds nothing to the sums
+            self._accumulate_rewards()
         if self.render_mode == "human":
             print(self.render())
 
@@ -379,16 +407,17 @@ class SaboteurAECEnv(AECEnv, Generic[IdsT, EncoderT]):  # type: ignore[misc]
         except ValueError:
             return "no such id"
 
-    def _reward_scores(self, game: Game) -> None:
-        # Checked after every move: scores change only when the engine pays them (a
-        # gold pick, a round's end, a theft), and an unchanged score pays nothing.
+    def _reward_scores(self, game: Game) -> bool:
+        """Pays the scores that changed (only the engine changes them: a gold pick, a
+        round's end, a theft); whether one did."""
         scores = game.nuggets
         if scores == self._scores:
-            return
+            return False
         for seat, (now, before) in enumerate(zip(scores, self._scores, strict=True)):
             if now != before:
                 self.rewards[self.possible_agents[seat]] = float(now - before)
         self._scores = scores
+        return True
 
     def _reward_winners(self, game: Game) -> None:
         if game.is_over and self.episode == "game":

@@ -68,6 +68,10 @@ class NativeDuel:
         round_.observe(self._tensors, seat, game.round_number, nuggets[0], nuggets[1], vector)
         return vector
 
+    def observe_game_over(self, seat: int) -> np.ndarray | None:
+        """None: the view of the Duel's end is the rules' (:mod:`.tensors_duel`)."""
+        return None
+
     def mask(self) -> np.ndarray:
         """The mask of the seat to move."""
         mask = np.empty(self.ids, np.int8)

@@ -30,6 +30,8 @@ class NativeTable:
         self._table = table
         self.size = size
         self.ids = ids
+        # The base game's table also writes the view of the game's end (Table.observe_over).
+        self._observe_over = getattr(table, "observe_over", None)
 
     def start(self, seed: int) -> None:
         """A new game, as ``Game.new(players, options, seed)`` deals it."""
@@ -38,6 +40,16 @@ class NativeTable:
     def observe(self, seat: int) -> np.ndarray:
         vector = np.empty(self.size, np.float32)
         self._table.observe(seat, vector)
+        return vector
+
+    def observe_game_over(self, seat: int) -> np.ndarray | None:
+        """The observation of ``seat`` once the game is over, the rules' view of its end
+        (the base game's, written by the core); None where the rules write it (Saboteur
+        2's, whose end the core does not show)."""
+        if self._observe_over is None:
+            return None
+        vector = np.empty(self.size, np.float32)
+        self._observe_over(seat, vector)
         return vector
 
     def mask(self) -> np.ndarray:

@@ -51,15 +51,19 @@ class NativeObservation:
 
     def encode(self, game: Game, seat: int, out: np.ndarray) -> bool:
         """Write the tensor of ``seat`` into ``out`` while a round is in play (or its
-        gold is picked); False, ``out`` untouched, where the core cannot (the game is
-        over, its engine is the rules' own, or Saboteur 2's thieves are stealing)."""
+        gold is picked, or Saboteur 2's thieves steal); False, ``out`` untouched, where
+        the core cannot (the game is over, or its engine is the rules' own)."""
         if game.phase == "over":
             return False
-        core_round = core_round_of(game, self.edition.name)
+        core_round = self._round_of(game)
         if core_round is None or not self._read(game.moves):
             return False
         self._observe(core_round, game, seat, out)
         return True
+
+    def _round_of(self, game: Game) -> Any | None:
+        """The round of the core to encode: the game's own, or None where there is none."""
+        return core_round_of(game, self.edition.name)
 
     def _observe(self, core_round: Any, game: Game, seat: int, out: np.ndarray) -> None:
         """The core's call that writes the tensor, given the moves read."""

@@ -60,6 +60,7 @@ class raw_env(SaboteurAECEnv[ActionSpace, ObservationEncoder]):  # (lower case: 
     }
     edition = find_edition("base")
     score_reward = REWARDS[0]
+    scores_change_in_play = False  # nuggets are won by the gold picks and at a round's end
 
     def __init__(
         self,

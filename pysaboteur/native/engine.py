@@ -31,9 +31,11 @@ class NativeEngine:
         #: swaps, so that the state keeps its own (restore() reads them only in Saboteur 2).
         self.roles_stay = edition.name == "base"
 
-    def load(self, game: Any) -> Any | None:
+    def load(self, game: Any, phase: str | None = None) -> Any | None:
         """A round of the core holding ``game``'s round in play, or None if the core
-        cannot hold it (cards it does not know, as a determinized game may hold)."""
+        cannot hold it (cards it does not know, as a determinized game may hold).
+        ``phase``: the round's phase instead of the game's (``"over"``: Saboteur 2's
+        round whose play has ended while the thieves steal, for its tensors)."""
         assert core is not None
         state = game.state
         # Cards and roles to indices by map(): a round is loaded at every deal, and a
@@ -45,7 +47,8 @@ class NativeEngine:
             pile = list(map(index, state.draw_pile))
             goals = list(map(GOAL_CARDS.index, state.maze.goals))
             discards = list(map(index, state.discards))
-            phase = _PHASES[game.phase]  # not Saboteur 2's thefts: they are the rules'
+            # Not Saboteur 2's steals (the rules play them): ``phase`` "over" encodes them.
+            phase_index = _PHASES[phase or game.phase]
             looks = [
                 (look.move, look.viewer, look.seat, role(look.role),
                  role(look.laid_aside) + 1 if look.laid_aside else 0)
@@ -68,7 +71,7 @@ class NativeEngine:
             players=players,
             first=state.first,
             to_move=-1 if state.to_move is None else state.to_move,
-            phase=phase,
+            phase=phase_index,
             hands=hands,
             pile=pile,
             broken=list(state.broken),
