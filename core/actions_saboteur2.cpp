@@ -99,12 +99,15 @@ int ActionIds2::legal(const TensorSpec2& spec, const Round& round, int thief, co
     const Tables& t = *round.tables;
     const Maze& maze = round.maze;
     const uint8_t* hand = round.hand[seat];
-    uint8_t distinct[MAX_HAND];
+    uint8_t distinct[MAX_HAND];  // the hand's cards, each once, in the hand's order
     int kinds = 0;
+    uint64_t seen[MAX_CARDS / 64] = {};
     for (int i = 0; i < size; ++i) {
-        bool known = false;
-        for (int j = 0; j < kinds; ++j) known |= distinct[j] == hand[i];
-        if (!known) distinct[kinds++] = hand[i];
+        uint64_t& word = seen[hand[i] >> 6];
+        uint64_t bit = uint64_t{1} << (hand[i] & 63);
+        distinct[kinds] = hand[i];
+        kinds += !(word & bit);
+        word |= bit;
     }
     if (!round.broken[seat] && !round.trapped[seat]) {
         int first[2 * MAX_HAND], ladder_first[2 * MAX_HAND];

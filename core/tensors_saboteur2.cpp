@@ -67,6 +67,7 @@ void Tally2::clear() {
     std::memset(columns, 0, sizeof columns);
     std::memset(aims, 0, sizeof aims);
     std::memset(aimed_at, 0, sizeof aimed_at);
+    std::memset(play_value, 0, sizeof play_value);
 }
 
 void Tally2::count(const TensorSpec2& spec, const Tables& t, int seat, uint32_t code, int index) {
@@ -300,13 +301,12 @@ void encode_saboteur2(const TensorSpec2& spec, const Round& round, const Tally2&
         seats[relative(side.stealing[order], seat, n) * spec.seat_width + (order ? 6 : 5)] = 1.0f;
     if (side.to_move >= 0) seats[relative(side.to_move, seat, n) * spec.seat_width + 8] = 1.0f;
 
-    // What each seat played: only the counts that are not zero, by their bits.
+    // What each seat played.
     for (int actor = 0; actor < n; ++actor) {
+        // The counts' columns whole, zeros too (a copy of a few moves, noted nowhere: the
+        // next observation writes them all again), the aimed entries one by one.
         int row = spec.plays + relative(actor, seat, n) * spec.play_width;
-        for (unsigned bits = tally.columns[actor]; bits; bits &= bits - 1) {
-            int column = __builtin_ctz(bits);
-            w.set(row + column, tally.play_value[actor][column]);
-        }
+        std::memcpy(put + row, tally.play_value[actor], sizeof tally.play_value[actor]);
         for (unsigned aims = tally.aims[actor]; aims; aims &= aims - 1)
             for (unsigned aim = __builtin_ctz(aims), bits = tally.aimed_at[actor][aim]; bits; bits &= bits - 1) {
                 int target = __builtin_ctz(bits);

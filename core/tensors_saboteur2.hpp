@@ -90,8 +90,8 @@ struct Tally2 {
     uint16_t columns[MAX_SEATS];
     uint16_t aims[MAX_SEATS];  // per actor: the aimed kinds it played
     uint16_t aimed_at[MAX_SEATS][TensorSpec2::AIMED_KINDS];
-    // The entries of the counts that are not zero as the plays block holds them (count /
-    // scale), worked out as they change: an observation copies them.
+    // The counts as the plays block holds them (count / scale), worked out as they
+    // change: an observation copies them (aimed_value only where aimed_at has a bit).
     float play_value[MAX_SEATS][TensorSpec2::PLAY_COLUMNS];
     float aimed_value[MAX_SEATS][TensorSpec2::AIMED_KINDS][MAX_SEATS];
 
