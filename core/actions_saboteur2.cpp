@@ -23,6 +23,20 @@ inline bool first_past(const uint8_t* sorted, int after, int at) {
     return at == after + 1 || sorted[at] != sorted[at - 1];
 }
 
+// Bit ``at - 1`` for each slot ``at`` (1 <= at < size <= 6) that holds the card of the
+// slot before, from the slots as one word (``slots`` has room for MAX_HAND): the bytes
+// that are zero in the word against itself shifted by a slot, gathered into bits.
+inline int equal_neighbours(const uint8_t* slots, int size) {
+    static_assert(MAX_HAND >= 8, "the slots are read as a word");
+    uint64_t word;
+    std::memcpy(&word, slots, sizeof word);
+    constexpr uint64_t LOW = 0x7F7F7F7F7F7F7F7Full, HIGH = 0x8080808080808080ull;
+    uint64_t differ = word ^ (word >> 8);  // byte i: slots[i] ^ slots[i + 1]
+    uint64_t zero = ~(((differ & LOW) + LOW) | differ) & HIGH;
+    int bits = static_cast<int>(((zero >> 7) * 0x0102040810204080ull) >> 56);
+    return bits & ((1 << (size - 1)) - 1);
+}
+
 constexpr uint32_t further(int card, int shift) { return static_cast<uint32_t>(card + 1) << shift; }
 
 // The ids of the aimed row that begins at ``first``, for the targets in ``targets`` (bits).
@@ -191,9 +205,7 @@ int ActionIds2::legal(const TensorSpec2& spec, const Round& round, int thief, co
     }
     // The discards and clears name hand slots (the hand in CARD_CODES order): their
     // ids depend only on which slots hold the same card as the slot before.
-    int pattern = 0;
-    for (int at = 1; at < size; ++at) pattern |= (slots[at] == slots[at - 1]) << (at - 1);
-    listed.pattern = ((1 << size) >> 1) + pattern;
+    listed.pattern = ((1 << size) >> 1) + equal_neighbours(slots, size);
     listed.from = count;
     listed.fronts = 0;
     const HandIds& sets = hand_ids_[static_cast<size_t>(listed.pattern)];

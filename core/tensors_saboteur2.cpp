@@ -43,20 +43,20 @@ int hand_in_slots(const TensorSpec2& spec, const Round& round, int seat, uint8_t
     // A sorting network of six (12 exchanges without a branch, several times cheaper
     // than sorting a hand card by card), the empty slots sorted last.
     const int* index = spec.hand_index.data();
-    uint32_t k[TensorSpec2::SLOTS];
-    for (int i = 0; i < TensorSpec2::SLOTS; ++i)
-        k[i] = i < size ? static_cast<uint32_t>(index[hand[i]]) << 8 | hand[i] : ~0u;
-    auto order = [&k](int a, int b) {
-        uint32_t low = std::min(k[a], k[b]), high = std::max(k[a], k[b]);
-        k[a] = low;
-        k[b] = high;
+    auto key = [&](int i) { return i < size ? static_cast<uint32_t>(index[hand[i]]) << 8 | hand[i] : ~0u; };
+    uint32_t k0 = key(0), k1 = key(1), k2 = key(2), k3 = key(3), k4 = key(4), k5 = key(5);
+    auto order = [](uint32_t& a, uint32_t& b) {
+        uint32_t low = a < b ? a : b;
+        b = a < b ? b : a;
+        a = low;
     };
-    order(0, 5), order(1, 3), order(2, 4);
-    order(1, 2), order(3, 4);
-    order(0, 3), order(2, 5);
-    order(0, 1), order(2, 3), order(4, 5);
-    order(1, 2), order(3, 4);
-    for (int i = 0; i < size; ++i) slots[i] = static_cast<uint8_t>(k[i]);
+    order(k0, k5), order(k1, k3), order(k2, k4);
+    order(k1, k2), order(k3, k4);
+    order(k0, k3), order(k2, k5);
+    order(k0, k1), order(k2, k3), order(k4, k5);
+    order(k1, k2), order(k3, k4);
+    const uint32_t sorted[TensorSpec2::SLOTS] = {k0, k1, k2, k3, k4, k5};
+    for (int i = 0; i < size; ++i) slots[i] = static_cast<uint8_t>(sorted[i]);
     return size;
 }
 
@@ -174,8 +174,7 @@ void Drawn2::forget(const TensorSpec2& spec) {
 void Drawn2::clear(const TensorSpec2& spec, float* out, uint32_t version) {
     if (version != maze_version) maze_drawn = false;
     maze_version = version;
-    for (int key : GOAL_KEYS) {
-        int cell = spec.window_cell(key);
+    for (int cell : spec.goal_cells) {
         out[spec.maze + spec.face_down_plane * spec.cells + cell] = 0.0f;
         out[spec.maze + spec.gold_plane * spec.cells + cell] = 0.0f;
     }
@@ -228,10 +227,8 @@ void encode_saboteur2(const TensorSpec2& spec, const Round& round, const Tally2&
             for (; planes; planes &= planes - 1) put[spec.maze + __builtin_ctz(planes) * cells + cell] = 1.0f;
         });
     }
-    int goal_cells[3];
-    for (int index = 0; index < 3; ++index) goal_cells[index] = spec.window_cell(GOAL_KEYS[index]);
     put_goals(round, seat, put, spec.goals, spec.maze + spec.face_down_plane * cells,
-              spec.maze + spec.gold_plane * cells, goal_cells);
+              spec.maze + spec.gold_plane * cells, spec.goal_cells);
 
     // -- the seat's own cards, role and looks ---------------------------------------
     uint16_t unused[Tail::MOST];  // a note nobody reads, without a Drawn2

@@ -52,12 +52,14 @@ struct TensorSpec2 {
     std::vector<std::array<float, 256>> scaled;
     // The same for the seats' and the table's counts, each as the encoder works it out.
     std::array<float, 256> by_hand_size{}, by_pile{}, by_discards{}, by_reserve{}, by_gold{};
+    int goal_cells[3] = {-1, -1, -1};  // the goals' window cells
     void scale_counts() {
         scaled.assign(play_scale.size() + aimed_scale.size(), {});
         for (size_t column = 0; column < scaled.size(); ++column) {
             double by = column < play_scale.size() ? play_scale[column] : aimed_scale[column - play_scale.size()];
             for (int count = 0; count < 256; ++count) scaled[column][static_cast<size_t>(count)] = static_cast<float>(count / by);
         }
+        for (int index = 0; index < 3; ++index) goal_cells[index] = window_cell(GOAL_KEYS[index]);
         for (size_t count = 0; count < 256; ++count) {
             by_hand_size[count] = static_cast<float>(static_cast<double>(count) / hand_scale);
             by_pile[count] = static_cast<float>(static_cast<double>(count) / in_play);
