@@ -23,6 +23,20 @@ inline bool first_past(const uint8_t* sorted, int after, int at) {
     return at == after + 1 || sorted[at] != sorted[at - 1];
 }
 
+// Bit ``at - 1`` for each slot ``at`` (1 <= at < size <= 6) that holds the card of the
+// slot before, from the slots as one word (``slots`` has room for MAX_HAND): the bytes
+// that are zero in the word against itself shifted by a slot, gathered into bits.
+inline int equal_neighbours(const uint8_t* slots, int size) {
+    static_assert(MAX_HAND >= 8, "the slots are read as a word");
+    uint64_t word;
+    std::memcpy(&word, slots, sizeof word);
+    constexpr uint64_t LOW = 0x7F7F7F7F7F7F7F7Full, HIGH = 0x8080808080808080ull;
+    uint64_t differ = word ^ (word >> 8);  // byte i: slots[i] ^ slots[i + 1]
+    uint64_t zero = ~(((differ & LOW) + LOW) | differ) & HIGH;
+    int bits = static_cast<int>(((zero >> 7) * 0x0102040810204080ull) >> 56);
+    return bits & ((1 << (size - 1)) - 1);
+}
+
 constexpr uint32_t further(int card, int shift) { return static_cast<uint32_t>(card + 1) << shift; }
 
 // The ids of the aimed row that begins at ``first``, for the targets in ``targets`` (bits).
@@ -35,8 +49,47 @@ int aimed_ids(int first, unsigned targets, int seat, int n, uint16_t* ids) {
 
 }  // namespace
 
+void MazeCells2::need(const TensorSpec2& spec, const Maze& maze, uint32_t now, uint8_t part) {
+    if (version != now) {
+        version = now;
+        known = 0;
+    }
+    if (known & part) return;
+    known = static_cast<uint8_t>(known | part);
+    if (part == FRONTIER) {
+        front_count = 0;
+        for (int c = 0; c < maze.front_count; ++c) {
+            int cell = spec.window_cell(maze.front_key[c]);
+            if (cell < 0) continue;
+            front_cell[front_count] = static_cast<uint16_t>(cell);
+            front_fits[front_count++] = maze.front_fits[c];
+        }
+    } else if (part == LADDERS) {
+        uint16_t keys[MAX_FRONTIER];
+        uint8_t open[MAX_FRONTIER], wall[MAX_FRONTIER];
+        int cells = maze.ladder_cells(keys, open, wall);
+        ladder_count = 0;
+        for (int c = 0; c < cells; ++c) {
+            int cell = spec.window_cell(keys[c]);
+            if (cell < 0) continue;
+            ladder_cell[ladder_count] = static_cast<uint16_t>(cell);
+            ladder_open[ladder_count] = open[c];
+            ladder_wall[ladder_count++] = wall[c];
+        }
+    } else {
+        uint16_t keys[MAX_CELLS];
+        int found = maze.rockfall_keys(keys);
+        rockfall_count = 0;
+        for (int i = 0; i < found; ++i) {
+            int cell = spec.window_cell(keys[i]);
+            if (cell >= 0) rockfall_cell[rockfall_count++] = static_cast<uint16_t>(cell);
+        }
+    }
+}
+
 int ActionIds2::legal(const TensorSpec2& spec, const Round& round, int thief, const int16_t* pieces,
-                      const uint8_t* slots, uint16_t* ids, HandSets* hand_sets) const {
+                      const uint8_t* slots, MazeCells2& cells, uint32_t maze_version, uint16_t* ids,
+                      HandSets* hand_sets) const {
     HandSets unused;
     HandSets& listed = hand_sets ? *hand_sets : unused;
     listed.pattern = -1;
@@ -60,16 +113,20 @@ int ActionIds2::legal(const TensorSpec2& spec, const Round& round, int thief, co
     const Tables& t = *round.tables;
     const Maze& maze = round.maze;
     const uint8_t* hand = round.hand[seat];
-    uint8_t distinct[MAX_HAND];
+    uint8_t distinct[MAX_HAND];  // the hand's cards, each once, in the hand's order
     int kinds = 0;
+    uint64_t seen[MAX_CARDS / 64] = {};
     for (int i = 0; i < size; ++i) {
-        bool known = false;
-        for (int j = 0; j < kinds; ++j) known |= distinct[j] == hand[i];
-        if (!known) distinct[kinds++] = hand[i];
+        uint64_t& word = seen[hand[i] >> 6];
+        uint64_t bit = uint64_t{1} << (hand[i] & 63);
+        distinct[kinds] = hand[i];
+        kinds += !(word & bit);
+        word |= bit;
     }
     if (!round.broken[seat] && !round.trapped[seat]) {
         int first[2 * MAX_HAND], ladder_first[2 * MAX_HAND];
-        uint16_t bit[2 * MAX_HAND], ladder_face[2 * MAX_HAND];
+        uint16_t ladder_face[2 * MAX_HAND];
+        FacesByPattern patterns;
         int plain = 0, ladders = 0;
         for (int j = 0; j < kinds; ++j) {
             int card = distinct[j];
@@ -81,22 +138,23 @@ int ActionIds2::legal(const TensorSpec2& spec, const Round& round, int thief, co
                     ladder_first[ladders] = id;
                     ladder_face[ladders++] = faces[f];
                 } else {
-                    first[plain] = id;
-                    bit[plain++] = static_cast<uint16_t>(1u << (faces[f] & 15));
+                    patterns.add(plain, faces[f] & 15);
+                    first[plain++] = id;
                 }
             }
         }
-        count += frontier_ids(spec, maze, first, bit, plain, ids + count);
+        if (plain) {
+            cells.need(spec, maze, maze_version, MazeCells2::FRONTIER);
+            for (int c = 0; c < cells.front_count; ++c)
+                count += patterns.ids_at(cells.front_cell[c], cells.front_fits[c], first, ids + count);
+        }
         if (ladders) {
-            uint16_t keys[MAX_FRONTIER];
-            uint8_t open[MAX_FRONTIER], wall[MAX_FRONTIER];
-            int cells = maze.ladder_cells(keys, open, wall);
-            for (int c = 0; c < cells; ++c) {
-                int cell = spec.window_cell(keys[c]);
-                if (cell < 0) continue;
+            cells.need(spec, maze, maze_version, MazeCells2::LADDERS);
+            for (int c = 0; c < cells.ladder_count; ++c) {
+                unsigned open = cells.ladder_open[c], wall = cells.ladder_wall[c];
                 for (int l = 0; l < ladders; ++l)
-                    if ((ladder_face[l] & open[c]) == open[c] && !(ladder_face[l] & wall[c]))
-                        ids[count++] = static_cast<uint16_t>(ladder_first[l] + cell);
+                    if ((ladder_face[l] & open) == open && !(ladder_face[l] & wall))
+                        ids[count++] = static_cast<uint16_t>(ladder_first[l] + cells.ladder_cell[c]);
             }
         }
     }
@@ -125,15 +183,11 @@ int ActionIds2::legal(const TensorSpec2& spec, const Round& round, int thief, co
                 for (int index = 0; index < 3; ++index)
                     if (!maze.revealed[index]) ids[count++] = static_cast<uint16_t>(spec.map_start + index);
                 break;
-            case ROCKFALL: {
-                uint16_t keys[MAX_CELLS];
-                int found = maze.rockfall_keys(keys);
-                for (int i = 0; i < found; ++i) {
-                    int cell = spec.window_cell(keys[i]);
-                    if (cell >= 0) ids[count++] = static_cast<uint16_t>(spec.rockfall_start + cell);
-                }
+            case ROCKFALL:
+                cells.need(spec, maze, maze_version, MazeCells2::ROCKFALLS);
+                for (int i = 0; i < cells.rockfall_count; ++i)
+                    ids[count++] = static_cast<uint16_t>(spec.rockfall_start + cells.rockfall_cell[i]);
                 break;
-            }
             case THEFT:
                 if (!(thieves >> seat & 1)) ids[count++] = static_cast<uint16_t>(spec.theft_action);
                 break;
@@ -151,9 +205,7 @@ int ActionIds2::legal(const TensorSpec2& spec, const Round& round, int thief, co
     }
     // The discards and clears name hand slots (the hand in CARD_CODES order): their
     // ids depend only on which slots hold the same card as the slot before.
-    int pattern = 0;
-    for (int at = 1; at < size; ++at) pattern |= (slots[at] == slots[at - 1]) << (at - 1);
-    listed.pattern = ((1 << size) >> 1) + pattern;
+    listed.pattern = ((1 << size) >> 1) + equal_neighbours(slots, size);
     listed.from = count;
     listed.fronts = 0;
     const HandIds& sets = hand_ids_[static_cast<size_t>(listed.pattern)];
@@ -174,9 +226,8 @@ int ActionIds2::legal(const TensorSpec2& spec, const Round& round, int thief, co
 
 ActionIds2::ActionIds2(const TensorSpec2& spec, const Tables& t)
     : code_(static_cast<size_t>(spec.action_count), 0), cell_key_(static_cast<size_t>(spec.cells), 0) {
-    if (spec.clear_start - spec.discard_start > static_cast<int>(sizeof(HandIds::discard_mask)) ||
-        spec.pairs > static_cast<int>(sizeof(HandIds::pair_mask)))
-        throw std::invalid_argument("more discard sets or slot pairs than a hand's masks hold");
+    if (spec.clear_start - spec.discard_start != TensorSpec2::DISCARD_IDS || spec.pairs != TensorSpec2::PAIR_IDS)
+        throw std::invalid_argument("discard sets or slot pairs other than those of six hand slots");
     for (int cell = 0; cell < spec.cells; ++cell)
         cell_key_[static_cast<size_t>(cell)] =
             static_cast<uint16_t>(key_of(cell % spec.width + spec.x_min, cell / spec.width + spec.y_min));
@@ -269,8 +320,8 @@ ActionIds2::ActionIds2(const TensorSpec2& spec, const Tables& t)
 
 void ActionIds2::mask_sets(const TensorSpec2& spec, const HandSets& sets, bool on, int8_t* mask) const {
     if (sets.pattern < 0) return;
-    const size_t discards = static_cast<size_t>(spec.clear_start - spec.discard_start);
-    const size_t pairs = static_cast<size_t>(spec.pairs);
+    // Sizes known here, so the copies are a few moves, not calls.
+    constexpr size_t discards = TensorSpec2::DISCARD_IDS, pairs = TensorSpec2::PAIR_IDS;
     if (!on) {  // the discard block and the clear rows the listing lit
         std::memset(mask + spec.discard_start, 0, discards);
         for (unsigned fronts = sets.fronts; fronts; fronts &= fronts - 1)

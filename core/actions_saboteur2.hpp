@@ -12,6 +12,25 @@
 
 namespace sab {
 
+// What the listing reads of a maze, kept while the maze is unchanged (a game's maze
+// changes on about one move in four, and every seat's listing reads the same): the
+// window cells of the frontier with the side patterns that fit there, of the cells a
+// ladder may go to with the sides their neighbours demand, and of the cards a rockfall
+// may take, each worked out when a listing first asks for it after a change.
+struct MazeCells2 {
+    enum : uint8_t { FRONTIER = 1, LADDERS = 2, ROCKFALLS = 4 };
+    uint32_t version = 0;  // the maze these are of (NativeGame2::maze_version)
+    uint8_t known = 0;     // the parts worked out for ``version``
+    int front_count = 0, ladder_count = 0, rockfall_count = 0;
+    uint16_t front_cell[MAX_FRONTIER], front_fits[MAX_FRONTIER];
+    uint16_t ladder_cell[MAX_FRONTIER];
+    uint8_t ladder_open[MAX_FRONTIER], ladder_wall[MAX_FRONTIER];
+    uint16_t rockfall_cell[MAX_CELLS];
+
+    // Makes ``part`` (one of the bits above) that of the maze at ``now``.
+    void need(const TensorSpec2& spec, const Maze& maze, uint32_t now, uint8_t part);
+};
+
 // Saboteur 2's action ids of one tensor spec: the legal ones listed from a round, and
 // the code each names, from tables worked out once.
 class ActionIds2 {
@@ -31,10 +50,11 @@ class ActionIds2 {
     // discards and clears (their ids by hand slot, each set once). ``thief`` is the
     // thief choosing its victim once the round's play is over (-1 during play),
     // ``pieces`` each seat's gold pieces (rules/kinds/theft.py Steal.list_turn: victims
-    // with one). ``slots`` is the hand of the seat to move in slot order (hand_in_slots).
+    // with one). ``slots`` is the hand of the seat to move in slot order (hand_in_slots),
+    // ``cells`` what the listing keeps of the maze, which is at ``maze_version``.
     // Returns how many.
     int legal(const TensorSpec2& spec, const Round& round, int thief, const int16_t* pieces, const uint8_t* slots,
-              uint16_t* ids, HandSets* sets = nullptr) const;
+              MazeCells2& cells, uint32_t maze_version, uint16_t* ids, HandSets* sets = nullptr) const;
     // The mask's ones of a listing's hand sets, written whole (the discard and clear
     // blocks copied from the pattern's), or cleared (``on`` false).
     void mask_sets(const TensorSpec2& spec, const HandSets& sets, bool on, int8_t* mask) const;

@@ -23,6 +23,7 @@ Batch2::Batch2(std::shared_ptr<Tables> tables, Saboteur2Tables s, TensorSpec2 te
       ids_count_(games_.size()),
       sets_(games_.size()),
       drawn_(games_.size()),
+      maze_cells_(games_.size()),
       slots_(games_.size() * MAX_HAND),
       chosen_(games_.size()) {
     if (games < 1) throw std::invalid_argument("a batch holds at least one game");
@@ -72,18 +73,20 @@ bool Batch2::step(const int64_t* actions) {
         for (int seat = 0; seat < n; ++seat) before[seat] = game.pieces[seat];
         int ended = game.play(deals_, tensors_, s_, chosen_[static_cast<size_t>(index)]);
         bool episode_over = round_episodes_ ? ended != 0 : (ended & GAME_ENDED) != 0;
-        // The winners, as saboteur2_v0 names them: the round's, or the seats with the most
-        // gold pieces of the game.
-        uint32_t winners = game.round_winners;
-        if (!round_episodes_) {
-            int most = *std::max_element(game.pieces, game.pieces + n);
-            winners = 0;
+        if (win_rewards_ && episode_over) {
+            // The winners, as saboteur2_v0 names them: the round's, or the seats with the
+            // most gold pieces of the game.
+            uint32_t winners = game.round_winners;
+            if (!round_episodes_) {
+                int most = *std::max_element(game.pieces, game.pieces + n);
+                winners = 0;
+                for (int seat = 0; seat < n; ++seat)
+                    if (game.pieces[seat] == most) winners |= 1u << seat;
+            }
+            for (int seat = 0; seat < n; ++seat) rewards[seat] = winners >> seat & 1 ? 1.0f : -1.0f;
+        } else {
             for (int seat = 0; seat < n; ++seat)
-                if (game.pieces[seat] == most) winners |= 1u << seat;
-        }
-        for (int seat = 0; seat < n; ++seat) {
-            if (win_rewards_) rewards[seat] = episode_over ? (winners >> seat & 1 ? 1.0f : -1.0f) : 0.0f;
-            else rewards[seat] = static_cast<float>(game.pieces[seat] - before[seat]);
+                rewards[seat] = win_rewards_ ? 0.0f : static_cast<float>(game.pieces[seat] - before[seat]);
         }
         out_.done[index] = episode_over;
         if (ended & GAME_ENDED) {
@@ -117,7 +120,7 @@ void Batch2::observe(int index) {
     ActionIds2::HandSets& sets = sets_[static_cast<size_t>(index)];
     for (int i = 0, plain = sets.pattern < 0 ? count : sets.from; i < plain; ++i) mask[ids[i]] = 0;
     actions_.mask_sets(spec, sets, false, mask);
-    count = legal_ids_saboteur2(actions_, spec, game, slots, ids, &sets);
+    count = legal_ids_saboteur2(actions_, spec, game, slots, maze_cells_[static_cast<size_t>(index)], ids, &sets);
     for (int i = 0, plain = sets.pattern < 0 ? count : sets.from; i < plain; ++i) mask[ids[i]] = 1;
     actions_.mask_sets(spec, sets, true, mask);
     out_.seats[index] = seat;

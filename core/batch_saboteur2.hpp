@@ -40,6 +40,7 @@ class Batch2 {
     std::vector<int> ids_count_;
     std::vector<ActionIds2::HandSets> sets_;  // and where its hand's discards and clears begin
     std::vector<Drawn2> drawn_;     // per game: what its row's last observation wrote
+    std::vector<MazeCells2> maze_cells_;  // per game: what its listings keep of its maze
     // Per game: the hand of the seat to move in slot order (for its ids, its tensor and
     // the code of the id it plays), MAX_HAND cards a game.
     std::vector<uint8_t> slots_;

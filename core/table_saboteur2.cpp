@@ -130,11 +130,11 @@ int NativeGame2::next_thief(const DealSpec& spec) {
 }
 
 int legal_ids_saboteur2(const ActionIds2& actions, const TensorSpec2& spec, const NativeGame2& game,
-                        const uint8_t* slots, uint16_t* ids, ActionIds2::HandSets* sets) {
+                        const uint8_t* slots, MazeCells2& cells, uint16_t* ids, ActionIds2::HandSets* sets) {
     if (sets) sets->pattern = -1;
     if (game.stage == NativeGame2::OVER) return 0;
     int thief = game.stage == NativeGame2::STEALING ? game.stealing[0] : -1;
-    return actions.legal(spec, game.round, thief, game.pieces, slots, ids, sets);
+    return actions.legal(spec, game.round, thief, game.pieces, slots, cells, game.maze_version, ids, sets);
 }
 
 // -- one game, any seat ------------------------------------------------------------------
@@ -164,7 +164,7 @@ void Table2::observe(int seat, float* out) const {
 void Table2::list() {
     if (listed_) return;
     if (game_.to_move() >= 0) hand_in_slots(tensors_, game_.round, game_.to_move(), slots_);
-    ids_count_ = legal_ids_saboteur2(actions_, tensors_, game_, slots_, ids_.data());
+    ids_count_ = legal_ids_saboteur2(actions_, tensors_, game_, slots_, maze_cells_, ids_.data());
     listed_ = true;
 }
 

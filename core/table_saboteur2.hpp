@@ -45,9 +45,10 @@ struct NativeGame2 {
 };
 
 // The ids of the legal moves of the seat to move (ActionIds2::legal), into ``ids``
-// (room for the action count), its hand in slot order ``slots``; returns how many.
+// (room for the action count), its hand in slot order ``slots``, ``cells`` what the
+// listing keeps of the game's maze; returns how many.
 int legal_ids_saboteur2(const ActionIds2& actions, const TensorSpec2& spec, const NativeGame2& game,
-                        const uint8_t* slots, uint16_t* ids, ActionIds2::HandSets* sets = nullptr);
+                        const uint8_t* slots, MazeCells2& cells, uint16_t* ids, ActionIds2::HandSets* sets = nullptr);
 
 // One game for an environment that observes any seat: saboteur2_v0's tensors and masks.
 class Table2 {
@@ -74,6 +75,7 @@ class Table2 {
     DealSpec deals_;
     ActionIds2 actions_;
     NativeGame2 game_;
+    MazeCells2 maze_cells_;
     bool listed_ = false;
     std::vector<uint16_t> ids_;  // the legal ids, once listed: ids_count_ of them
     int ids_count_ = 0;

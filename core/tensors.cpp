@@ -246,18 +246,18 @@ int legal_ids(const TensorSpec& spec, const Round& round, uint16_t* ids) {
     }
     if (!round.broken[seat]) {
         int first[2 * MAX_HAND];
-        uint16_t bit[2 * MAX_HAND];
+        FacesByPattern patterns;
         int plain = 0;
         for (int j = 0; j < kinds; ++j) {
             int card = distinct[j];
             if (t.kind[card] != PLACE) continue;
             const auto& faces = t.faces[card];
             for (size_t f = 0; f < faces.size(); ++f) {
-                first[plain] = spec.place_first[card * 2 + f];
-                bit[plain++] = static_cast<uint16_t>(1u << (faces[f] & 15));
+                patterns.add(plain, faces[f] & 15);
+                first[plain++] = spec.place_first[card * 2 + f];
             }
         }
-        count += frontier_ids(spec, maze, first, bit, plain, ids + count);
+        count += frontier_ids(spec, maze, first, patterns, ids + count);
     }
     for (int j = 0; j < kinds; ++j) {
         int card = distinct[j];

@@ -120,19 +120,37 @@ inline void add(float* out, int index, double amount) {
 void put_goals(const Round& round, int seat, float* put, int goals, int face_down, int gold_chance,
                const int* goal_cells);
 
+// A listing's placement faces by side pattern: per pattern (a face's sides, 0 ... 15)
+// a bit per face that has it, so that a cell's fitting faces are found from the few
+// patterns that fit there, not by trying every face.
+struct FacesByPattern {
+    uint32_t of[16] = {};
+    unsigned any = 0;  // the patterns some face has, a bit each
+    // Face ``index`` (< 32, the listing's order) has side pattern ``pattern``.
+    void add(int index, int pattern) {
+        of[pattern] |= 1u << index;
+        any |= 1u << pattern;
+    }
+    // The ids at window cell ``cell`` where the patterns ``fits`` fit (a bit each), face
+    // by face: ``first`` is each face's first id.
+    int ids_at(int cell, unsigned fits, const int* first, uint16_t* ids) const {
+        uint32_t faces = 0;
+        for (fits &= any; fits; fits &= fits - 1) faces |= of[__builtin_ctz(fits)];
+        int count = 0;
+        for (; faces; faces &= faces - 1) ids[count++] = static_cast<uint16_t>(first[__builtin_ctz(faces)] + cell);
+        return count;
+    }
+};
+
 // The placements' ids at every frontier cell in the window of ``spec`` (either
-// edition's), cell by cell and then face by face as Round::legal lists them: ``plain``
-// faces, each with its first id (``first``) and its side pattern's bit in the
-// frontier's fits (``bit``), into ``ids``; returns how many.
+// edition's), cell by cell and then face by face as Round::legal lists them: the faces
+// of ``faces``, each with its first id (``first``), into ``ids``; returns how many.
 template <class Spec>
-int frontier_ids(const Spec& spec, const Maze& maze, const int* first, const uint16_t* bit, int plain, uint16_t* ids) {
+int frontier_ids(const Spec& spec, const Maze& maze, const int* first, const FacesByPattern& faces, uint16_t* ids) {
     int count = 0;
-    for (int c = 0; c < maze.front_count && plain; ++c) {
+    for (int c = 0; c < maze.front_count && faces.any; ++c) {
         int cell = spec.window_cell(maze.front_key[c]);
-        if (cell < 0) continue;
-        int fits = maze.front_fits[c];
-        for (int p = 0; p < plain; ++p)
-            if (fits & bit[p]) ids[count++] = static_cast<uint16_t>(first[p] + cell);
+        if (cell >= 0) count += faces.ids_at(cell, maze.front_fits[c], first, ids + count);
     }
     return count;
 }

@@ -34,8 +34,29 @@ int aim_of(int kind) {
 }  // namespace
 
 int hand_in_slots(const TensorSpec2& spec, const Round& round, int seat, uint8_t* slots) {
-    int size = round.hand_size[seat];
-    sort_cards(round.hand[seat], size, [&spec](uint8_t card) { return spec.hand_index[card]; }, slots);
+    const int size = round.hand_size[seat];
+    const uint8_t* hand = round.hand[seat];
+    if (size > TensorSpec2::SLOTS) {  // more cards than slots: no Saboteur 2 deal, but sorted all the same
+        sort_cards(hand, size, [&spec](uint8_t card) { return spec.hand_index[card]; }, slots);
+        return size;
+    }
+    // A sorting network of six (12 exchanges without a branch, several times cheaper
+    // than sorting a hand card by card), the empty slots sorted last.
+    const int* index = spec.hand_index.data();
+    auto key = [&](int i) { return i < size ? static_cast<uint32_t>(index[hand[i]]) << 8 | hand[i] : ~0u; };
+    uint32_t k0 = key(0), k1 = key(1), k2 = key(2), k3 = key(3), k4 = key(4), k5 = key(5);
+    auto order = [](uint32_t& a, uint32_t& b) {
+        uint32_t low = a < b ? a : b;
+        b = a < b ? b : a;
+        a = low;
+    };
+    order(k0, k5), order(k1, k3), order(k2, k4);
+    order(k1, k2), order(k3, k4);
+    order(k0, k3), order(k2, k5);
+    order(k0, k1), order(k2, k3), order(k4, k5);
+    order(k1, k2), order(k3, k4);
+    const uint32_t sorted[TensorSpec2::SLOTS] = {k0, k1, k2, k3, k4, k5};
+    for (int i = 0; i < size; ++i) slots[i] = static_cast<uint8_t>(sorted[i]);
     return size;
 }
 
@@ -46,6 +67,7 @@ void Tally2::clear() {
     std::memset(columns, 0, sizeof columns);
     std::memset(aims, 0, sizeof aims);
     std::memset(aimed_at, 0, sizeof aimed_at);
+    std::memset(play_value, 0, sizeof play_value);
 }
 
 void Tally2::count(const TensorSpec2& spec, const Tables& t, int seat, uint32_t code, int index) {
@@ -86,7 +108,8 @@ void Tally2::count(const TensorSpec2& spec, const Tables& t, int seat, uint32_t 
         default: {
             int aim = aim_of(kind);
             if (aim < 0) return;
-            ++aimed[seat][aim][target_of(code)];
+            uint8_t times = ++aimed[seat][aim][target_of(code)];
+            aimed_value[seat][aim][target_of(code)] = spec.scaled[static_cast<size_t>(TensorSpec2::PLAY_COLUMNS + aim)][times];
             aimed_at[seat][aim] = static_cast<uint16_t>(aimed_at[seat][aim] | 1u << target_of(code));
             aims[seat] = static_cast<uint16_t>(aims[seat] | 1u << aim);
             if (aim == AIM_SWAP_HATS) hats[target_of(code)] = static_cast<int16_t>(index);
@@ -94,6 +117,10 @@ void Tally2::count(const TensorSpec2& spec, const Tables& t, int seat, uint32_t 
         }
     }
     columns[seat] = static_cast<uint16_t>(columns[seat] | counted);
+    for (; counted; counted &= counted - 1) {
+        int column = __builtin_ctz(counted);
+        play_value[seat][column] = spec.scaled[static_cast<size_t>(column)][row[column]];
+    }
 }
 
 namespace {
@@ -147,8 +174,7 @@ void Drawn2::forget(const TensorSpec2& spec) {
 void Drawn2::clear(const TensorSpec2& spec, float* out, uint32_t version) {
     if (version != maze_version) maze_drawn = false;
     maze_version = version;
-    for (int key : GOAL_KEYS) {
-        int cell = spec.window_cell(key);
+    for (int cell : spec.goal_cells) {
         out[spec.maze + spec.face_down_plane * spec.cells + cell] = 0.0f;
         out[spec.maze + spec.gold_plane * spec.cells + cell] = 0.0f;
     }
@@ -201,10 +227,8 @@ void encode_saboteur2(const TensorSpec2& spec, const Round& round, const Tally2&
             for (; planes; planes &= planes - 1) put[spec.maze + __builtin_ctz(planes) * cells + cell] = 1.0f;
         });
     }
-    int goal_cells[3];
-    for (int index = 0; index < 3; ++index) goal_cells[index] = spec.window_cell(GOAL_KEYS[index]);
     put_goals(round, seat, put, spec.goals, spec.maze + spec.face_down_plane * cells,
-              spec.maze + spec.gold_plane * cells, goal_cells);
+              spec.maze + spec.gold_plane * cells, spec.goal_cells);
 
     // -- the seat's own cards, role and looks ---------------------------------------
     uint16_t unused[Tail::MOST];  // a note nobody reads, without a Drawn2
@@ -257,44 +281,49 @@ void encode_saboteur2(const TensorSpec2& spec, const Round& round, const Tally2&
     }
 
     // -- seats, counted from the observing seat ------------------------------------
+    // The block is cleared whole (a few moves: 10 entries a seat) and written without a
+    // note for the next observation to clear.
+    float* seats = put + spec.seats;
+    std::memset(seats, 0, sizeof(float) * static_cast<size_t>(n * spec.seat_width));
+    const float* by_hand = spec.by_hand_size.data();
     for (int other = 0; other < n; ++other) {
-        int row = spec.seats + relative(other, seat, n) * spec.seat_width;
-        for (unsigned tools = round.broken[other]; tools; tools &= tools - 1) w.set(row + __builtin_ctz(tools), 1.0f);
-        if (round.trapped[other]) w.set(row + 3, 1.0f);
-        w.set(row + 7, static_cast<float>(round.hand_size[other] / spec.hand_scale));
-        if (side.pieces[other]) w.set(row + 9, static_cast<float>(std::min(side.pieces[other] / spec.gold_scale, 1.0)));
+        float* row = seats + relative(other, seat, n) * spec.seat_width;
+        for (unsigned tools = round.broken[other]; tools; tools &= tools - 1) row[__builtin_ctz(tools)] = 1.0f;
+        if (round.trapped[other]) row[3] = 1.0f;
+        row[7] = by_hand[round.hand_size[other]];
+        if (side.pieces[other]) row[9] = spec.gold_share(side.pieces[other]);
     }
-    for (int i = 0; i < round.thief_count; ++i)
-        w.set(spec.seats + relative(round.thieves[i], seat, n) * spec.seat_width + 4, 1.0f);
+    for (int i = 0; i < round.thief_count; ++i) seats[relative(round.thieves[i], seat, n) * spec.seat_width + 4] = 1.0f;
     for (int order = 0; order < side.stealing_count; ++order)
-        w.set(spec.seats + relative(side.stealing[order], seat, n) * spec.seat_width + (order ? 6 : 5), 1.0f);
-    if (side.to_move >= 0) w.set(spec.seats + relative(side.to_move, seat, n) * spec.seat_width + 8, 1.0f);
+        seats[relative(side.stealing[order], seat, n) * spec.seat_width + (order ? 6 : 5)] = 1.0f;
+    if (side.to_move >= 0) seats[relative(side.to_move, seat, n) * spec.seat_width + 8] = 1.0f;
 
-    // What each seat played: only the counts that are not zero, by their bits.
+    // What each seat played.
     for (int actor = 0; actor < n; ++actor) {
+        // The counts' columns whole, zeros too (a copy of a few moves, noted nowhere: the
+        // next observation writes them all again), the aimed entries one by one.
         int row = spec.plays + relative(actor, seat, n) * spec.play_width;
-        for (unsigned bits = tally.columns[actor]; bits; bits &= bits - 1) {
-            int column = __builtin_ctz(bits);
-            w.set(row + column, spec.scaled[static_cast<size_t>(column)][tally.plays[actor][column]]);
-        }
+        std::memcpy(put + row, tally.play_value[actor], sizeof tally.play_value[actor]);
         for (unsigned aims = tally.aims[actor]; aims; aims &= aims - 1)
             for (unsigned aim = __builtin_ctz(aims), bits = tally.aimed_at[actor][aim]; bits; bits &= bits - 1) {
                 int target = __builtin_ctz(bits);
-                w.set(row + TensorSpec2::PLAY_COLUMNS + aim * n + relative(target, seat, n),
-                      spec.scaled[TensorSpec2::PLAY_COLUMNS + aim][tally.aimed[actor][aim][target]]);
+                w.set(row + TensorSpec2::PLAY_COLUMNS + aim * n + relative(target, seat, n), tally.aimed_value[actor][aim][target]);
             }
     }
 
     // -- the table -----------------------------------------------------------------
-    const int table = spec.table;
-    w.set(table + side.round_number - 1, 1.0f);
-    w.set(table + (side.stealing_phase ? PHASE_STEAL : PHASE_PLAY), 1.0f);
-    w.set(table + 6, static_cast<float>(round.pile_size / spec.in_play));
-    w.set(table + 7, static_cast<float>(round.discards / spec.discard_scale));
-    w.set(table + 8, static_cast<float>(round.reserve_size / spec.reserve_scale));
-    w.set(table + 9, static_cast<float>(std::min(side.pieces[seat] / spec.gold_scale, 1.0)));
-    w.set(table + 10, static_cast<float>(std::min<double>(crystals, spec.crystals) / spec.crystals));
-    w.set(table + 11, static_cast<float>(std::min<double>(outside, spec.outside) / spec.outside));
+    // Written whole too (its 12 entries).
+    float* table = put + spec.table;
+    for (int number = 1; number <= 3; ++number) table[number - 1] = side.round_number == number ? 1.0f : 0.0f;
+    table[PHASE_PLAY] = side.stealing_phase ? 0.0f : 1.0f;
+    table[PHASE_STEAL] = side.stealing_phase ? 1.0f : 0.0f;
+    table[5] = 0.0f;  // the phase "over": no observation the environments build from the core shows it
+    table[6] = spec.by_pile[round.pile_size];
+    table[7] = spec.by_discards[round.discards];
+    table[8] = spec.by_reserve[round.reserve_size];
+    table[9] = spec.gold_share(side.pieces[seat]);
+    table[10] = static_cast<float>(std::min<double>(crystals, spec.crystals) / spec.crystals);
+    table[11] = static_cast<float>(std::min<double>(outside, spec.outside) / spec.outside);
     if (drawn) drawn->tail_count = w.count;
 }
 

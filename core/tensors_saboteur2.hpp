@@ -4,6 +4,7 @@
 // typed by hand: the offsets, scales, per-face planes and id blocks come from those
 // modules (pysaboteur/envs/native_tensors_saboteur2.py).
 #pragma once
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <vector>
@@ -17,6 +18,9 @@ struct TensorSpec2 {
     static constexpr int AIMED_KINDS = 9;    // tensors_saboteur2.py AIMED_FEATURES
     static constexpr int ROLES = 6;          // tensors_saboteur2.py ROLES
     static constexpr int SLOTS = 6;          // actions_saboteur2.py HAND_SLOTS
+    // len(DISCARD_SETS) and len(SLOT_PAIRS): the sets of 1 to 3 and the pairs of SLOTS
+    // slots (ActionIds2 checks them against the spec's id blocks).
+    static constexpr int DISCARD_IDS = 6 + 15 + 20, PAIR_IDS = 15;
     int players = 0;
     // The window of cells that maze planes and action ids name.
     int x_min = 0, x_max = 0, y_min = 0, y_max = 0, width = 0, cells = 0;
@@ -46,12 +50,28 @@ struct TensorSpec2 {
     // count / scale as float for every count a tally holds, per plays column and then
     // per aimed kind (worked out once, as the base game's TensorSpec::scaled).
     std::vector<std::array<float, 256>> scaled;
+    // The same for the seats' and the table's counts, each as the encoder works it out.
+    std::array<float, 256> by_hand_size{}, by_pile{}, by_discards{}, by_reserve{}, by_gold{};
+    int goal_cells[3] = {-1, -1, -1};  // the goals' window cells
     void scale_counts() {
         scaled.assign(play_scale.size() + aimed_scale.size(), {});
         for (size_t column = 0; column < scaled.size(); ++column) {
             double by = column < play_scale.size() ? play_scale[column] : aimed_scale[column - play_scale.size()];
             for (int count = 0; count < 256; ++count) scaled[column][static_cast<size_t>(count)] = static_cast<float>(count / by);
         }
+        for (int index = 0; index < 3; ++index) goal_cells[index] = window_cell(GOAL_KEYS[index]);
+        for (size_t count = 0; count < 256; ++count) {
+            by_hand_size[count] = static_cast<float>(static_cast<double>(count) / hand_scale);
+            by_pile[count] = static_cast<float>(static_cast<double>(count) / in_play);
+            by_discards[count] = static_cast<float>(static_cast<double>(count) / discard_scale);
+            by_reserve[count] = static_cast<float>(static_cast<double>(count) / reserve_scale);
+            by_gold[count] = gold_share_of(static_cast<int>(count));
+        }
+    }
+    // A seat's gold pieces as the seats and table blocks show them (at most 1).
+    float gold_share_of(int pieces) const { return static_cast<float>(std::min(pieces / gold_scale, 1.0)); }
+    float gold_share(int pieces) const {
+        return pieces >= 0 && pieces < 256 ? by_gold[static_cast<size_t>(pieces)] : gold_share_of(pieces);
     }
 
     int window_cell(int key) const {  // the cell's index in the window, or -1
@@ -72,6 +92,10 @@ struct Tally2 {
     uint16_t columns[MAX_SEATS];
     uint16_t aims[MAX_SEATS];  // per actor: the aimed kinds it played
     uint16_t aimed_at[MAX_SEATS][TensorSpec2::AIMED_KINDS];
+    // The counts as the plays block holds them (count / scale), worked out as they
+    // change: an observation copies them (aimed_value only where aimed_at has a bit).
+    float play_value[MAX_SEATS][TensorSpec2::PLAY_COLUMNS];
+    float aimed_value[MAX_SEATS][TensorSpec2::AIMED_KINDS][MAX_SEATS];
 
     void clear();
     // Counts ``code``, move ``index`` of the round, about to be played by ``seat``.
