@@ -9,6 +9,7 @@
 #include <nanobind/stl/vector.h>
 
 #include <algorithm>
+#include <cstddef>
 #include <cstring>
 #include <memory>
 #include <stdexcept>
@@ -174,11 +175,12 @@ PyDuelRound* make_duel_round(std::shared_ptr<DuelTables> tables, int first, int 
         revealed.size() != duel::GOALS || pile.size() > duel::MAX_PILE || discards.size() > duel::MAX_DISCARDS || hands[0].size() > duel::MAX_HAND || hands[1].size() > duel::MAX_HAND ||
         maps[0].size() > duel::GOALS || maps[1].size() > duel::GOALS)
         throw std::invalid_argument("a Duel round's fields do not fit together");
-    // Made without clearing its round, which is cleared once here (its grid is 13.8 kB).
+    // Made without clearing its round, which is cleared once here (its grid is 13.8 kB)
+    // up to listing's frontier, which is worked out when first asked (front_ready false).
     auto* made = new PyDuelRound;
     made->tables = tables;
     DuelRound& r = made->round;
-    std::memset(&r, 0, sizeof r);
+    std::memset(&r, 0, offsetof(DuelRound, front));
     r.tables = tables.get();
     r.phase = PLAY;
     r.first = static_cast<uint8_t>(first);
