@@ -9,6 +9,7 @@
 #include <nanobind/stl/vector.h>
 
 #include <algorithm>
+#include <cstddef>
 #include <cstring>
 #include <memory>
 #include <stdexcept>
@@ -174,11 +175,12 @@ PyDuelRound* make_duel_round(std::shared_ptr<DuelTables> tables, int first, int 
         revealed.size() != duel::GOALS || pile.size() > duel::MAX_PILE || discards.size() > duel::MAX_DISCARDS || hands[0].size() > duel::MAX_HAND || hands[1].size() > duel::MAX_HAND ||
         maps[0].size() > duel::GOALS || maps[1].size() > duel::GOALS)
         throw std::invalid_argument("a Duel round's fields do not fit together");
-    // Made without clearing its round, which is cleared once here (its grid is 13.8 kB).
+    // Made without clearing its round, which is cleared once here (its grid is 13.8 kB)
+    // up to listing's frontier, which is worked out when first asked (front_ready false).
     auto* made = new PyDuelRound;
     made->tables = tables;
     DuelRound& r = made->round;
-    std::memset(&r, 0, sizeof r);
+    std::memset(&r, 0, offsetof(DuelRound, front));
     r.tables = tables.get();
     r.phase = PLAY;
     r.first = static_cast<uint8_t>(first);
@@ -201,6 +203,41 @@ PyDuelRound* make_duel_round(std::shared_ptr<DuelTables> tables, int first, int 
         r.goals[i] = goals[i];
     }
     lay_out_maze(r, revealed, cells, keys, bribes, claims);
+    return made;
+}
+
+// A round as dealt (DuelGame._start_round): the hands, the pile (bottom first), the
+// goals' printed faces, the two starts face up and nothing else on the maze, which
+// the core lays itself (what make_duel_round makes of such a round, from its cards alone).
+PyDuelRound* deal_duel_round(std::shared_ptr<DuelTables> tables, int first,
+                             const std::vector<std::vector<uint8_t>>& hands, const std::vector<uint8_t>& pile,
+                             const std::vector<uint16_t>& goals) {
+    if (hands.size() != 2 || hands[0].size() > duel::MAX_HAND || hands[1].size() > duel::MAX_HAND ||
+        pile.size() > duel::MAX_PILE || goals.size() != duel::GOALS || first < 0 || first > 1)
+        throw std::invalid_argument("a Duel deal's fields do not fit together");
+    for (uint16_t goal : goals)
+        if (goal >= tables->faces.size()) throw std::invalid_argument("a goal that is not in the table");
+    auto* made = new PyDuelRound;  // cleared up to the frontier once, as make_duel_round does
+    made->tables = tables;
+    DuelRound& r = made->round;
+    std::memset(&r, 0, offsetof(DuelRound, front));
+    r.tables = tables.get();
+    r.phase = PLAY;
+    r.first = r.to_move = static_cast<uint8_t>(first);
+    r.last_turn = r.last_path = duel::NOBODY;
+    for (int seat = 0; seat < 2; ++seat) {
+        std::copy(hands[seat].begin(), hands[seat].end(), r.hand[seat]);
+        r.hand_size[seat] = static_cast<uint8_t>(hands[seat].size());
+    }
+    std::copy(pile.begin(), pile.end(), r.pile);
+    r.pile_size = static_cast<uint8_t>(pile.size());
+    for (int i = 0; i < duel::GOALS; ++i) r.goals[i] = goals[i];
+    for (int seat = 0; seat < 2; ++seat) {  // duel_maze.py DuelMaze(): the starts, green's first
+        r.face_at[duel::START_CELLS[seat]] = static_cast<uint8_t>(tables->start_faces[seat] + 1);
+        r.cells[r.cell_count++] = static_cast<uint16_t>(duel::START_CELLS[seat]);
+    }
+    r.find_networks();
+    r.find_gold();
     return made;
 }
 
@@ -404,6 +441,7 @@ void register_duel(nb::module_& m) {
                                                  r.net(seat, r.cells[i]));
             return found;
         });
+    m.def("deal_duel_round", &deal_duel_round, nb::rv_policy::take_ownership);
     m.def("make_duel_round", &make_duel_round, nb::rv_policy::take_ownership, nb::arg("tables"), nb::arg("first"),
           nb::arg("to_move"), nb::arg("hands"), nb::arg("pile"), nb::arg("broken"), nb::arg("goals"),
           nb::arg("revealed"), nb::arg("cells"), nb::arg("keys"), nb::arg("bribes"), nb::arg("claims"),

@@ -59,6 +59,7 @@ struct Kept {
         for (int i = 0; i < gold_count; ++i) gold_cells[i] = r.gold_cells[i];
     }
     void put_back(DuelRound& r) const {
+        r.changed();  // the grid is put back by hand below
         r.cell_count = cell_count;
         r.gold_count = gold_count;
         r.key_count = key_count;

@@ -88,7 +88,7 @@ int DuelRound::open_past_barriers(int seat, int cell, const Face& f, int sides) 
 }
 
 // duel_maze.py _search from one tunnel not yet in the network.
-void DuelRound::spread(int seat, int cell, int tunnel) {
+void DuelRound::spread(int seat, int cell, int tunnel, uint16_t* reached_cells, int* reached_count) {
     uint16_t stack_cell[4 * MAX_CELLS];
     uint8_t stack_tunnel[4 * MAX_CELLS];
     int depth = 0;
@@ -107,6 +107,7 @@ void DuelRound::spread(int seat, int cell, int tunnel) {
             int reached = other.tunnel_at[step[2]];
             if (!reached || net(seat, there) & reached || closed(seat, there, other, step[2])) continue;
             join(seat, there, reached);
+            if (reached_cells && *reached_count < MAX_FRONT) reached_cells[(*reached_count)++] = static_cast<uint16_t>(there);
             stack_cell[depth] = static_cast<uint16_t>(there);
             stack_tunnel[depth++] = static_cast<uint8_t>(reached);
         }
@@ -123,6 +124,7 @@ void DuelRound::find_network(int seat) {
 }
 
 void DuelRound::find_networks() {
+    changed();
     find_network(0);
     find_network(1);
 }
@@ -145,15 +147,19 @@ void drop(uint16_t* cells, uint8_t& count, int cell) {
 
 }  // namespace
 
-// duel_maze.py lay and _extend: the card joins what it reaches to each network.
+// duel_maze.py lay and _extend: the card joins what it reaches to each network; the
+// frontier changes only beside the card and beside the cells the networks reached.
 void DuelRound::lay(int face_index, int cell) {
     face_at[cell] = static_cast<uint8_t>(face_index + 1);
     cells[cell_count++] = static_cast<uint16_t>(cell);
     const Face& f = tables->faces[face_index];
     if (f.gold_sides) gold_cells[gold_count++] = static_cast<uint16_t>(cell);
+    uint16_t reached[MAX_FRONT];
+    int reached_count = 0;
+    reached[reached_count++] = static_cast<uint16_t>(cell);
     for (int seat = 0; seat < 2; ++seat) {
         if (f.ladder == seat + 1) {
-            spread(seat, cell, f.first_tunnel);
+            spread(seat, cell, f.first_tunnel, reached, &reached_count);
             continue;
         }
         for (int t = 0; t < f.tunnel_count; ++t) {
@@ -164,14 +170,20 @@ void DuelRound::lay(int face_index, int cell) {
                 int there = cell + step[1];
                 if (!face_at[there]) continue;
                 const Face& other = face(there);
-                int reached = other.tunnel_at[step[2]];
-                if (reached && net(seat, there) & reached && !closed(seat, there, other, step[2])) {
-                    spread(seat, cell, tunnel);
+                int joined = other.tunnel_at[step[2]];
+                if (joined && net(seat, there) & joined && !closed(seat, there, other, step[2])) {
+                    spread(seat, cell, tunnel, reached, &reached_count);
                     break;
                 }
             }
         }
     }
+    if (!front_ready) return;
+    if (reached_count >= MAX_FRONT) {
+        changed();
+        return;
+    }
+    refresh_frontier(reached, reached_count, cell);
 }
 
 // duel_maze.py remove (a rockfall): the networks are searched again.
@@ -247,20 +259,96 @@ void DuelRound::claim(int seat) {
 
 // -- listing ------------------------------------------------------------------------
 
+// DuelMaze.cell_constraints of one cell for both seats at once: false if no path card
+// could go there (a card there, a goal cell, out of reach, no card beside it).
+bool DuelRound::front_entry(int cell, FrontEntry& e) const {
+    if (face_at[cell] || is_goal_cell(cell) || !within_reach(cell)) return false;
+    int near = 0, open = 0, joins = 0, flags = next_to_goal(cell) ? FrontEntry::BESIDE_GOAL : 0;
+    for (const auto& step : STEP) {
+        int there = cell + step[1];
+        if (!face_at[there]) continue;
+        near |= step[0];
+        if (!is_goal_cell(there)) flags |= FrontEntry::TOUCHES_CARD;
+        if (face(there).sides & step[2]) {
+            open |= step[0];
+            if (net_at[there]) {
+                if (open_sides(0, there) & step[2]) joins |= step[0];
+                if (open_sides(1, there) & step[2]) joins |= step[0] << 4;
+            }
+        }
+    }
+    if (!near) return false;
+    e.at = at_cell(0, cell);
+    e.cell = static_cast<uint16_t>(cell);
+    e.near = static_cast<uint8_t>(near);
+    e.open = static_cast<uint8_t>(open);
+    e.joins = static_cast<uint8_t>(joins);
+    e.flags = static_cast<uint8_t>(flags);
+    return true;
+}
+
+// The frontier worked out from the whole maze (after a change lay() does not follow).
+const DuelFrontier& DuelRound::frontier() const {
+    if (front_ready) return front;
+    DuelFrontier& f = front;
+    uint16_t candidates[MAX_FRONT];
+    int found = 0;
+    f.troll_count = 0;
+    for (int i = 0; i < cell_count; ++i) {
+        int cell = cells[i];
+        if (face(cell).troll) f.trolls[f.troll_count++] = static_cast<uint16_t>(cell);
+        for (const auto& step : STEP) candidates[found++] = static_cast<uint16_t>(cell + step[1]);
+    }
+    std::sort(f.trolls, f.trolls + f.troll_count);
+    found = sorted_unique(candidates, found);
+    f.count = 0;
+    for (int c = 0; c < found; ++c)
+        if (front_entry(candidates[c], f.entries[f.count])) ++f.count;
+    front_ready = true;
+    return f;
+}
+
+// After a card was laid at ``laid``: the cells beside it and beside every cell whose
+// networks it changed (``around``, the card's cell among them) are worked out again and
+// merged into the ordered frontier (core/maze.cpp refresh_frontier does the same).
+void DuelRound::refresh_frontier(uint16_t* around, int count, int laid) {
+    DuelFrontier& f = front;
+    if (face(laid).troll) {  // into the trolls, by cell
+        int i = f.troll_count++;
+        for (; i > 0 && f.trolls[i - 1] > laid; --i) f.trolls[i] = f.trolls[i - 1];
+        f.trolls[i] = static_cast<uint16_t>(laid);
+    }
+    uint16_t touched[4 * MAX_FRONT + 1];
+    int touched_count = 0;
+    touched[touched_count++] = static_cast<uint16_t>(laid);
+    for (int i = 0; i < count; ++i)
+        for (const auto& step : STEP) touched[touched_count++] = static_cast<uint16_t>(around[i] + step[1]);
+    touched_count = sorted_unique(touched, touched_count);
+    FrontEntry merged[MAX_FRONT];
+    int out = 0, a = 0, b = 0;
+    while (a < f.count || b < touched_count) {
+        if (b >= touched_count || (a < f.count && f.entries[a].cell < touched[b])) {
+            merged[out++] = f.entries[a++];
+            continue;
+        }
+        int cell = touched[b++];
+        if (a < f.count && f.entries[a].cell == cell) ++a;  // replaced by what it is now
+        if (out < MAX_FRONT && front_entry(cell, merged[out])) ++out;
+    }
+    std::memcpy(f.entries, merged, static_cast<size_t>(out) * sizeof(FrontEntry));
+    f.count = static_cast<uint16_t>(out);
+}
+
 // kinds/bribe.py list_bribes: the trolls, by cell, that the seat may bribe.
 void DuelRound::list_bribes(int seat, std::vector<uint32_t>& out) const {
     if (!counters_left(seat)) return;
-    uint16_t trolls[MAX_CELLS];
-    int count = 0;
-    for (int i = 0; i < cell_count; ++i)
-        if (face(cells[i]).troll) trolls[count++] = cells[i];
-    std::sort(trolls, trolls + count);
-    for (int i = 0; i < count; ++i) {
-        int cell = trolls[i];
+    const DuelFrontier& f = frontier();
+    for (int i = 0; i < f.troll_count; ++i) {
+        int cell = f.trolls[i];
         if (bribed(cell, seat)) continue;
-        const Face& f = face(cell);
-        int side = f.troll;
-        bool touches = net(seat, cell) & f.tunnel_at[side];
+        const Face& troll = face(cell);
+        int side = troll.troll;
+        bool touches = net(seat, cell) & troll.tunnel_at[side];
         if (!touches) {
             for (const auto& step : STEP) {
                 if (step[0] != side) continue;
@@ -272,68 +360,56 @@ void DuelRound::list_bribes(int seat, std::vector<uint32_t>& out) const {
     }
 }
 
-// DuelGame._list_placements over DuelMaze.cell_constraints: by cell, then face.
+// DuelGame._list_placements over DuelMaze.cell_constraints: by cell, then face. The
+// hand's faces are sets of bits (face i, bit i), so that each cell tests them all at once.
 void DuelRound::list_placements(int seat, const uint8_t* distinct, int count, std::vector<uint32_t>& out) const {
-    struct Lying {
-        uint32_t code;
-        uint8_t sides, joining;
-        bool own_ladder, ladder;
-    };
-    Lying lying[2 * MAX_HAND];
+    uint32_t codes[2 * MAX_HAND];
+    uint32_t with_side[4] = {0, 0, 0, 0};  // [step]: the faces open on that side
+    uint32_t joining[4] = {0, 0, 0, 0};    // [step]: the faces that join the seat's network across it
+    uint32_t own_ladders = 0, ladders = 0;
     int faces = 0;
-    bool ladders = false;
     for (int i = 0; i < count; ++i) {
         int card = distinct[i];
         const auto& ways = tables->lying[card];
         for (size_t which = 0; which < ways.size(); ++which) {
             const Face& f = tables->faces[ways[which]];
-            Lying& l = lying[faces++];
-            l.code = code_of(PLACE, card) | static_cast<uint32_t>(which) << 28;
-            l.sides = f.sides;
-            l.joining = f.joining[seat];
-            l.own_ladder = f.ladder == seat + 1;
-            l.ladder = f.ladder != 0;
-            ladders = ladders || l.own_ladder;
+            uint32_t bit = 1u << faces;
+            codes[faces] = code_of(PLACE, card) | static_cast<uint32_t>(which) << 28;
+            bool own_ladder = f.ladder == seat + 1;
+            int joins = own_ladder ? 0 : f.joining[seat];
+            for (int s = 0; s < 4; ++s) {  // STEP[s][0] is 1 << s
+                with_side[s] |= static_cast<uint32_t>(f.sides >> s & 1) << faces;
+                joining[s] |= static_cast<uint32_t>(joins >> s & 1) << faces;
+            }
+            if (own_ladder) own_ladders |= bit;
+            if (f.ladder) ladders |= bit;
+            ++faces;
         }
     }
     if (!faces) return;
-    uint16_t candidates[4 * MAX_CELLS];
-    int found = 0;
-    for (int i = 0; i < cell_count; ++i) {
-        int cell = cells[i];
-        // With a ladder of the seat's colour, every empty cell next to a card; else
-        // those an open side of the seat's network faces.
-        int sides = ladders ? 15 : open_sides(seat, cell);
-        for (const auto& step : STEP) {
-            int there = cell + step[1];
-            if (sides & step[0] && !face_at[there] && !is_goal_cell(there) && within_reach(there))
-                candidates[found++] = static_cast<uint16_t>(there);
-        }
+    // By the sides a cell asks open, walled or joined: the faces that are, that are not,
+    // that join across one of them (each built from the one with a side fewer).
+    uint32_t open_on[16], walled_on[16], joined_across[16];
+    open_on[0] = walled_on[0] = ~0u;
+    joined_across[0] = 0;
+    for (int m = 1; m < 16; ++m) {
+        int s = __builtin_ctz(static_cast<unsigned>(m)), rest = m & (m - 1);
+        open_on[m] = open_on[rest] & with_side[s];
+        walled_on[m] = walled_on[rest] & ~with_side[s];
+        joined_across[m] = joined_across[rest] | joining[s];
     }
-    found = sorted_unique(candidates, found);
-    for (int c = 0; c < found; ++c) {
-        int cell = candidates[c];
-        // DuelMaze.constraints
-        int must_open = 0, must_wall = 0, joins = 0;
-        bool touches_card = false;
-        for (const auto& step : STEP) {
-            int there = cell + step[1];
-            if (!face_at[there]) continue;
-            if (!is_goal_cell(there)) touches_card = true;
-            if (face(there).sides & step[2]) {
-                must_open |= step[0];
-                if (open_sides(seat, there) & step[2]) joins |= step[0];
-            } else {
-                must_wall |= step[0];
-            }
-        }
-        bool beside_goal = next_to_goal(cell);
-        for (int i = 0; i < faces; ++i) {
-            const Lying& l = lying[i];
-            if ((l.sides & must_open) != must_open || l.sides & must_wall) continue;
-            if (l.ladder && beside_goal) continue;
-            if (l.own_ladder ? touches_card : (l.joining & joins) != 0) out.push_back(at_cell(l.code, cell));
-        }
+    const DuelFrontier& front = frontier();
+    int shift = 4 * seat;
+    for (int c = 0; c < front.count; ++c) {
+        const FrontEntry& e = front.entries[c];
+        int joins = e.joins >> shift & 15;
+        // With a ladder of the seat's colour every cell next to a card; else those an
+        // open side of the seat's network faces.
+        if (!joins && !own_ladders) continue;
+        uint32_t fit = open_on[e.open] & walled_on[e.near & ~e.open];
+        if (e.flags & FrontEntry::BESIDE_GOAL) fit &= ~ladders;
+        uint32_t joined = joined_across[joins] | (e.flags & FrontEntry::TOUCHES_CARD ? own_ladders : 0);
+        for (uint32_t fits = fit & joined; fits; fits &= fits - 1) out.push_back(codes[__builtin_ctz(fits)] | e.at);
     }
 }
 

@@ -36,6 +36,7 @@ constexpr int MAX_PILE = 64;
 constexpr int MAX_DISCARDS = 128;
 constexpr int MAX_CELLS = 64;  // two starts, the path cards and the goals
 constexpr int MAX_TOKENS = 8;  // each seat's 4 counters, on claims and trolls
+constexpr int MAX_FRONT = 4 * MAX_CELLS;  // empty cells next to a card, at most
 constexpr uint8_t NOBODY = 255;
 
 // A cell of the grid, (x + OFFSET) * WIDTH + (y + OFFSET): ordered as (x, y) are.
@@ -83,6 +84,30 @@ struct DuelTables {
     uint16_t start_faces[2] = {0, 0};
 };
 
+// What listing asks of one empty cell next to a card (DuelMaze.cell_constraints of both
+// seats, and the ladders' cells).
+struct FrontEntry {
+    uint32_t at;     // the cell as a code's bits 12-27 (x + 128, y + 128)
+    uint16_t cell;
+    uint8_t near;    // the sides with a card across them
+    uint8_t open;    // of those, the sides whose card is open toward the cell
+    uint8_t joins;   // per seat (seat 0 low four bits): the sides its network reaches it across
+    uint8_t flags;   // TOUCHES_CARD, BESIDE_GOAL
+    static constexpr uint8_t TOUCHES_CARD = 1;  // a card that is not a goal lies next to it
+    static constexpr uint8_t BESIDE_GOAL = 2;   // next to a goal cell: no ladder goes there
+};
+
+// What listing asks of the maze at every turn, kept as the maze changes (as the base
+// game's Maze keeps its frontier): every empty cell in reach next to a face-up card,
+// not a goal cell, by cell, and the trolls by cell. A seat's own frontier is the
+// cells its network is open toward (joins); with a ladder of its colour, all of them.
+struct DuelFrontier {
+    uint16_t count;
+    uint16_t troll_count;
+    FrontEntry entries[MAX_FRONT];
+    uint16_t trolls[MAX_CELLS];
+};
+
 struct DuelRound {
     const DuelTables* tables;
     uint8_t phase;  // PLAY or ENDED (round.hpp Phase)
@@ -118,6 +143,11 @@ struct DuelRound {
     // lists above (a barrier asks them, and few cards have one).
     uint8_t face_at[GRID];
     uint8_t net_at[GRID];
+    // Listing's view of the maze (DuelFrontier), valid while front_ready: a card laid
+    // brings it up to date around the cells it changed; any other change of the maze
+    // calls changed(), and the next listing works it out again.
+    mutable bool front_ready;
+    mutable DuelFrontier front;
 
     // -- moves -------------------------------------------------------------------
     void legal(std::vector<uint32_t>& out) const;
@@ -127,6 +157,8 @@ struct DuelRound {
     void find_networks();
     // After the fields are loaded: the cards with gold still to claim.
     void find_gold();
+    // The maze changed (a card, a key, a bribe, a network): listing works its view out again.
+    void changed() { front_ready = false; }
 
     const Face& face(int cell) const { return tables->faces[face_at[cell] - 1]; }
     int net(int seat, int cell) const { return net_at[cell] >> (4 * seat) & 15; }
@@ -156,6 +188,7 @@ struct DuelRound {
     void claim(int seat);
 
   private:
+    const DuelFrontier& frontier() const;
     void list_bribes(int seat, std::vector<uint32_t>& out) const;
     void list_placements(int seat, const uint8_t* distinct, int count, std::vector<uint32_t>& out) const;
     void list_actions(int seat, int card, std::vector<uint32_t>& out) const;
@@ -165,7 +198,9 @@ struct DuelRound {
     bool has_token(int cell) const;
     void join(int seat, int cell, int sides) { net_at[cell] = static_cast<uint8_t>(net_at[cell] | sides << (4 * seat)); }
     void find_network(int seat);
-    void spread(int seat, int cell, int tunnel);
+    void spread(int seat, int cell, int tunnel, uint16_t* reached = nullptr, int* reached_count = nullptr);
+    bool front_entry(int cell, FrontEntry& entry) const;
+    void refresh_frontier(uint16_t* around, int count, int laid);
     void reveal_reached();
     void take_from_hand(int seat, int card);
     void discard(int card) {

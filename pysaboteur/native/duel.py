@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from operator import itemgetter
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from ..rules.cards import BREAK_TOOL, FIX_TOOLS, TOOLS
 from ..rules.codes import KIND_IDS, Codec
 from ..rules.duel_codes import DUEL_KIND_IDS, DuelCodec, duel_codec
 from ..rules.duel_deck import START_CARDS, DuelDeck
 from ..rules.duel_faces import COLOURS, DuelFace, read_face, turned
-from ..rules.duel_maze import DuelMaze
+from ..rules.duel_maze import START_CELLS, DuelMaze
 from ..rules.per_deck import PerDeck
 from . import core, wants_pure
 
@@ -119,6 +119,16 @@ class DuelEngine:
         maze = game.duel_maze
         index = self.codec.index
         faces = self.face_index
+        if _as_dealt(state, maze):
+            # A round as dealt, the starts alone on the maze: the core lays them itself,
+            # so only the cards cross over (a round's first listing loads one).
+            try:
+                hands = [looked_up(index, hand) for hand in state.hands]
+                pile = looked_up(index, state.draw_pile)
+                goals = looked_up(faces, maze.goals)
+            except KeyError:
+                return None
+            return core.deal_duel_round(self.tables, state.first, hands, pile, goals)
         try:
             hands = [looked_up(index, hand) for hand in state.hands]
             pile = looked_up(index, state.draw_pile)
@@ -187,6 +197,28 @@ class DuelEngine:
     def end_of(self, core_round: Any) -> str:
         """Why the core ended the play ("goals", "counters", "cards"), or "" in play."""
         return _END_NAMES[core_round.end]
+
+
+def _as_dealt(state: Any, maze: DuelMaze) -> bool:
+    """Whether the round stands as dealt: nothing played, no card but the two starts
+    (DuelMaze() lays them), no token, no goal face up, the first seat to move."""
+    return (
+        len(maze.faces) == 2
+        and state.last_turn is None
+        and state.to_move == state.first
+        and not state.discards
+        and not maze.keys
+        and not maze.bribes
+        and not maze.claims
+        and not any(maze.revealed)
+        and not any(state.broken)
+        and not any(state.maps)
+        and maze.faces.keys() == _STARTS.keys()
+    )
+
+
+#: The cells of the starts, as DuelMaze() lays them.
+_STARTS: Final = dict.fromkeys(START_CELLS)
 
 
 _ENGINES: PerDeck[DuelEngine] = PerDeck(DuelEngine)
