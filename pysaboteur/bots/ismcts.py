@@ -29,7 +29,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 from ..native.playout import (
@@ -210,35 +210,22 @@ class IsmctsBot:
         mover = game.to_move
         assert mover is not None
         game.play(move)
-        path = [node]
-        while game.phase == PLAY and game.round_number == number:
-            moves = _tree_keys(game.legal_moves())
+
+        def listing() -> tuple[int, Sequence[Move | int]] | None:
+            if game.phase != PLAY or game.round_number != number:
+                return None
             seat = game.to_move
             assert seat is not None
-            for other in moves:
-                if other in node.children:
-                    node.children[other].available += 1
-            untried = [other for other in moves if other not in node.children]
-            if untried:
-                chosen = rng.choice(untried)
-                child = node.children[chosen] = Node(seat)
-                child.available = 1
-                game.play(chosen)
-                path.append(child)
-                break
-            chosen, node = self._select(node, moves)
-            game.play(chosen)
-            path.append(node)
+            return seat, _tree_keys(game.legal_moves())
+
+        path = self._walk(node, rng, listing, game.play)
         if game.round_number == number and game.phase != OVER:
             miners_chance = self._judge(game, horizon, rng)
         else:  # the round ended on the walk (its last card): its result, not the next round's
             result = game.rounds[number - 1].result
             assert result is not None
             miners_chance = 1.0 if result.winner == MINERS else 0.0
-        for visited in path:
-            visited.visits += 1
-            visited.reward += miners_chance if roles[visited.seat] == MINER else 1 - miners_chance
-        return miners_chance if roles[mover] == MINER else 1 - miners_chance
+        return _back_up(path, roles, mover, miners_chance)
 
     def _core_start(self, sample: Game) -> Any | None:
         """The core's round of the sample, where the search walks its trees and plays
@@ -255,10 +242,34 @@ class IsmctsBot:
         round_ = start.copy()
         mover = round_.to_move
         round_.advance(code)
-        path = [node]
-        while in_play(round_):
+
+        def listing() -> tuple[int, Sequence[Move | int]] | None:
+            if not in_play(round_):
+                return None
             seat, listed = round_.listing()
-            moves = listed.tolist()
+            return seat, listed.tolist()
+
+        path = self._walk(node, rng, listing, round_.advance)
+        seed = rng.getrandbits(64)
+        if self.playouts == 1:
+            miners_chance = 1.0 if play_out_round(round_, seed).winner == MINERS else 0.0
+        else:
+            miners_chance = miners_share_of_round(round_, seed, self.playouts)
+        return _back_up(path, roles, mover, miners_chance)
+
+    def _walk(
+        self,
+        node: Node,
+        rng: random.Random,
+        listing: Callable[[], tuple[int, Sequence[Move | int]] | None],
+        play: Callable[[Any], object],
+    ) -> list[Node]:
+        """Down the tree from ``node`` (its move just played): by UCB among the moves
+        ``listing`` gives the seat to move, until a new node is added or the play ends
+        (``listing`` gives None); the nodes passed, ``node`` first."""
+        path = [node]
+        while (listed := listing()) is not None:
+            seat, moves = listed
             for other in moves:
                 if other in node.children:
                     node.children[other].available += 1
@@ -267,22 +278,13 @@ class IsmctsBot:
                 chosen = rng.choice(untried)
                 child = node.children[chosen] = Node(seat)
                 child.available = 1
-                round_.advance(chosen)
+                play(chosen)
                 path.append(child)
                 break
             chosen, node = self._select(node, moves)
-            assert isinstance(chosen, int)
-            round_.advance(chosen)
+            play(chosen)
             path.append(node)
-        seed = rng.getrandbits(64)
-        if self.playouts == 1:
-            miners_chance = 1.0 if play_out_round(round_, seed).winner == MINERS else 0.0
-        else:
-            miners_chance = miners_share_of_round(round_, seed, self.playouts)
-        for visited in path:
-            visited.visits += 1
-            visited.reward += miners_chance if roles[visited.seat] == MINER else 1 - miners_chance
-        return miners_chance if roles[mover] == MINER else 1 - miners_chance
+        return path
 
     def _judge(self, game: Game, horizon: int, rng: random.Random) -> float:
         """The chance that the miners win the round: the share of the core's playouts
@@ -316,6 +318,15 @@ class IsmctsBot:
                 best = (move, child)
         assert best is not None
         return best
+
+
+def _back_up(path: list[Node], roles: Sequence[str], mover: int, miners_chance: float) -> float:
+    """Score the walk's nodes, each for the team of the seat that moved there; the
+    mover's reward."""
+    for visited in path:
+        visited.visits += 1
+        visited.reward += miners_chance if roles[visited.seat] == MINER else 1 - miners_chance
+    return miners_chance if roles[mover] == MINER else 1 - miners_chance
 
 
 def _codes_of(moves: Sequence[Move], codec: Codec) -> dict[Move, int]:
