@@ -14,6 +14,7 @@ import pytest
 from server_helpers import Server, View, error_of, legal_moves, running_server, watched_game
 from test_server_leaks import leaves
 from test_server_leaks_saboteur2 import _string_lists_at
+from test_server_restart import host_to_move
 from test_server_saboteur2 import host_moves
 
 from pysaboteur.rules import (
@@ -125,7 +126,9 @@ def test_a_corrected_deck_is_stored_used_and_recorded(tmp_path: Path) -> None:
         table, token = created["table"], created["token"]
         server.ok("POST", f"/api/tables/{table}/start", token)
         host_moves(server, table, token, 4)
-        before = server.view(table, token)
+        # The host's turn: nothing moves until it plays (the bot may still be thinking
+        # when the host's fourth move is in, and would move on either side of the restart).
+        before = host_to_move(server, table, token)
     with running_server(tmp_path) as server:  # after a restart: the same deck, the same game
         assert server.view(table, token)["observation"] == before["observation"]
         host_moves(server, table, token, None)
