@@ -156,6 +156,19 @@ def test_the_search_says_how_many_sampled_games_each_decision_took() -> None:
         assert searched > 0, edition
 
 
+def test_a_saboteur_searches_its_own_number_of_samples_and_a_miner_the_common_one() -> None:
+    game = Game.new(5, seed=3)
+    bot = make_bot("ismcts:iterations=3,saboteur_iterations=5,candidates=3", seed=1)
+    budgets: dict[str, set[int]] = {"miner": set(), "saboteur": set()}
+    for _ in range(40):
+        observation = seat_observation(game, game.to_move)
+        move = bot.choose(observation, game.legal_moves())
+        if bot.last_iterations:  # 0 when the move was forced and nothing was searched
+            budgets[observation["role"]].add(bot.last_iterations)
+        game.play(move)
+    assert budgets == {"miner": {3}, "saboteur": {5}}
+
+
 def test_the_playout_is_native_or_python_and_nothing_else() -> None:
     assert isinstance(bot := make_bot("ismcts:playout=python,playouts=4"), IsmctsBot)
     assert (bot.playout, bot.playouts) == ("python", 4)

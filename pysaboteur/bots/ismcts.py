@@ -19,7 +19,9 @@ choice stands unless another candidate does clearly better on the samples
 
 Settings (``ismcts:iterations=100``, ``ismcts:seconds=0.5``): ``iterations``
 (samples per move, each trying every candidate; deterministic for a seed; 100
-by default) or ``seconds`` per move (also spelt ``time``); ``candidates``
+by default) or ``seconds`` per move (also spelt ``time``); ``saboteur_iterations``
+the samples for a decision the seat makes as a saboteur, where it differs
+(a saboteur's few moves decide more of the round than a miner's); ``candidates``
 at the root (default 6); ``horizon`` playout moves before the value model
 judges (default: one round of the table); ``exploration`` the UCB constant.
 """
@@ -40,7 +42,7 @@ from ..native.playout import (
     native_play_out,
     play_out_round,
 )
-from ..rules.cards import MINER
+from ..rules.cards import MINER, SABOTEUR
 from ..rules.codes import Codec, codec_of
 from ..rules.determinize import Determinizer
 from ..rules.game import MINERS, OVER, PLAY, Game
@@ -94,6 +96,7 @@ class IsmctsBot:
         exploration: float = 0.7,
         playout: str = NATIVE_PLAYOUT,
         playouts: int = 1,
+        saboteur_iterations: int | None = None,
     ) -> None:
         if playout not in (NATIVE_PLAYOUT, PYTHON_PLAYOUT):
             raise ValueError(f"ismcts playout must be {NATIVE_PLAYOUT} or {PYTHON_PLAYOUT}")
@@ -103,6 +106,7 @@ class IsmctsBot:
             iterations = DEFAULT_ITERATIONS
         self._rng = random.Random(seed)
         self.iterations = iterations
+        self.saboteur_iterations = saboteur_iterations
         self.seconds = seconds
         self.candidates = candidates
         self.horizon = horizon
@@ -164,9 +168,10 @@ class IsmctsBot:
         # average one so far says would end after it.
         deadline = None if self.seconds is None else started + self.seconds
         count = 0
+        iterations = self._iterations_for(observation)
         searching = time.perf_counter()
         codes: dict[Move, int] | None = None
-        while (self.iterations is None or count < self.iterations) and (
+        while (iterations is None or count < iterations) and (
             deadline is None
             or (now := time.perf_counter()) + (now - searching) / max(count, 1) < deadline
         ):
@@ -200,6 +205,12 @@ class IsmctsBot:
             move: total / max(count, 1) for move, (total, _) in advantage.items()
         }
         return clear_winner(shortlist, advantage, count, CLEAR_MARGIN)
+
+    def _iterations_for(self, observation: Observation) -> int | None:
+        """The samples this decision gets: a saboteur's own number where one is set."""
+        if self.saboteur_iterations is not None and observation["role"] == SABOTEUR:
+            return self.saboteur_iterations
+        return self.iterations
 
     def _iterate(
         self, node: Node, game: Game, move: Move, horizon: int, rng: random.Random
@@ -354,6 +365,7 @@ _SETTINGS = {
     "exploration": float,
     "playout": str,
     "playouts": int,
+    "saboteur_iterations": int,
 }
 
 
