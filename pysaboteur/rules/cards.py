@@ -105,11 +105,13 @@ from .editions.base import ACTION_CARDS, TUNNEL_COUNTS, BaseGame  # noqa: E402
 from .editions.base import GOLD_CARDS as GOLD_CARDS  # noqa: E402
 from .editions.base import HAND_SIZE as HAND_SIZE  # noqa: E402
 from .editions.base import SABOTEURS_IN_POOL as SABOTEURS_IN_POOL  # noqa: E402
-from .editions.edition import EDITIONS  # noqa: E402
+from .editions.edition import EDITIONS, Edition  # noqa: E402
 
-_BASE = EDITIONS[BaseGame.name]
-MIN_PLAYERS: Final = BaseGame.min_players
-MAX_PLAYERS: Final = BaseGame.max_players
+# Read through the Edition type: BaseGame's own attributes are not yet inferred
+# while the import cycle between this module and the editions is being checked.
+_BASE: Final[Edition] = EDITIONS["base"]
+MIN_PLAYERS: Final = _BASE.min_players
+MAX_PLAYERS: Final = _BASE.max_players
 TUNNEL_CARDS: Final = tuple(TUNNEL_COUNTS)
 TUNNEL_SHAPE: Final[dict[str, int]] = {code: face_of(code) for code in TUNNEL_CARDS}
 #: Each shape a base tunnel card can lie as, to the printed code of that card.
