@@ -28,6 +28,7 @@ from .duel_deck import DuelDeck, load_deck, shipped_deck
 from .duel_faces import COLOURS, read_face, register_deck_faces
 from .duel_maze import GOAL_CELLS, NEXT_TO_GOALS, REACH, START_CELLS, DuelMaze, fitting
 from .duel_results import DuelRoundResult, score_round
+from .duel_round_log import DuelRoundLog
 from .editions import Deal, Edition
 from .game import (
     _REPLAYED_AT_MOST,
@@ -35,7 +36,6 @@ from .game import (
     PLAY,
     Game,
     IllegalMove,
-    RoundLog,
     edition_for,
     register_game_class,
 )
@@ -122,7 +122,9 @@ class DuelGame(Game):
         index = len(self.rounds)
         if index < len(self._preset_deals):
             deal = replace(self._preset_deals[index], first=first)
-        self.rounds.append(RoundLog(deal))
+        log = DuelRoundLog(deal)
+        log.codec = self._codec
+        self.rounds.append(log)
         self.state = RoundState(
             roles=list(COLOURS),
             hands=[list(hand) for hand in deal.hands],
@@ -411,6 +413,32 @@ class DuelGame(Game):
 
     # -- playing ----------------------------------------------------------------------
 
+    def play(self, move: Move | str | int) -> None:
+        """As :meth:`Game.play`; a code the core plays while the play goes on is kept
+        in the round's record as it is, decoded when the record is read (most never
+        are: :mod:`.duel_round_log`)."""
+        if type(move) is not int:
+            Game.play(self, move)
+            return
+        mirror = self._mirror
+        core = mirror[1] if mirror is not None and mirror[0] is self._state else self._core_round()
+        if core is None:
+            self._play_by_rules(move)
+            return
+        played = core.advance(move)  # 4 * the seat that moved, + the outcome
+        outcome = played & 3
+        if outcome:
+            self.rounds[-1].codes.append(move | (played >> 2) << 32)  # type: ignore[attr-defined]
+            self._behind += 1
+            if outcome == 2:  # the core ended the play: the state catches up, to be scored
+                self._catch_up()
+            return
+        refused = self._decode(move, core.to_move)
+        reason = self.why_illegal(refused)
+        if reason is None:
+            raise RuntimeError(f"the native core refused {refused}, which the rules allow")
+        raise IllegalMove(refused, reason)
+
     def _played_out_of_play(self, core: Any, move: Move, outcome: int) -> None:
         # The core ended the play (Game.play's moves go on otherwise): the state
         # catches up now, from the core's round, for the rules to score the round.
@@ -569,6 +597,9 @@ class DuelGame(Game):
         vars(self).update(fields)
         self._engine = native_duel_engine(self.deck) if native else None
         self._decoded = {} if self._engine is None else self._engine.codec.known
+        for log in self.rounds:
+            assert isinstance(log, DuelRoundLog)
+            log.codec = self._codec
 
     def copy(self) -> DuelGame:
         other = object.__new__(DuelGame)
@@ -586,12 +617,7 @@ class DuelGame(Game):
                 clone.setstate(value.getstate())
                 value = clone
             elif name == "rounds":
-                value = [
-                    RoundLog(
-                        log.deal, list(log.moves), log.result, log.final_cells, final=log.final
-                    )
-                    for log in value
-                ]
+                value = [log.copy() for log in value]
             elif isinstance(value, list):
                 value = [list(item) if isinstance(item, list) else item for item in value]
             setattr(other, name, value)
