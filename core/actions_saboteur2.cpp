@@ -41,9 +41,10 @@ constexpr uint32_t further(int card, int shift) { return static_cast<uint32_t>(c
 
 // The ids of the aimed row that begins at ``first``, for the targets in ``targets`` (bits).
 int aimed_ids(int first, unsigned targets, int seat, int n, uint16_t* ids) {
+    // The targets' bits in seat order (the order the rules list them in), set bits only.
     int count = 0;
-    for (int target = 0; target < n; ++target)
-        if (targets >> target & 1) ids[count++] = static_cast<uint16_t>(first + relative(target, seat, n));
+    for (; targets; targets &= targets - 1)
+        ids[count++] = static_cast<uint16_t>(first + relative(__builtin_ctz(targets), seat, n));
     return count;
 }
 
@@ -158,8 +159,13 @@ int ActionIds2::legal(const TensorSpec2& spec, const Round& round, int thief, co
             }
         }
     }
-    unsigned everyone = (1u << n) - 1, others = everyone & ~(1u << seat), trapped = 0, thieves = 0;
-    for (int other = 0; other < n; ++other) trapped |= (round.trapped[other] ? 1u : 0u) << other;
+    unsigned everyone = (1u << n) - 1, others = everyone & ~(1u << seat), thieves = 0;
+    // The trapped seats, a bit each: only a trap or a release card asks (most hands hold neither).
+    auto trapped = [&round, n] {
+        unsigned bits = 0;
+        for (int other = 0; other < n; ++other) bits |= (round.trapped[other] ? 1u : 0u) << other;
+        return bits;
+    };
     for (int i = 0; i < round.thief_count; ++i) thieves |= 1u << round.thieves[i];
     for (int j = 0; j < kinds; ++j) {
         int card = distinct[j];
@@ -191,8 +197,8 @@ int ActionIds2::legal(const TensorSpec2& spec, const Round& round, int thief, co
             case THEFT:
                 if (!(thieves >> seat & 1)) ids[count++] = static_cast<uint16_t>(spec.theft_action);
                 break;
-            case TRAPPED: count += aimed_ids(aim[0], others & ~trapped, seat, n, ids + count); break;
-            case FREE_AT_LAST: count += aimed_ids(aim[0], trapped, seat, n, ids + count); break;
+            case TRAPPED: count += aimed_ids(aim[0], others & ~trapped(), seat, n, ids + count); break;
+            case FREE_AT_LAST: count += aimed_ids(aim[0], trapped(), seat, n, ids + count); break;
             case HANDS_OFF: count += aimed_ids(aim[0], thieves, seat, n, ids + count); break;
             case INSPECTION:
             case SWAP_HAND: count += aimed_ids(aim[0], others, seat, n, ids + count); break;

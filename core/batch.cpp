@@ -32,10 +32,16 @@ void PyRandom::seed(uint64_t value) {
 
 uint32_t PyRandom::next() {
     if (index >= 624) {
-        for (int k = 0; k < 624; ++k) {
-            uint32_t y = (state[k] & 0x80000000u) | (state[(k + 1) % 624] & 0x7fffffffu);
-            state[k] = state[(k + 397) % 624] ^ (y >> 1) ^ ((y & 1u) ? 0x9908b0dfu : 0u);
-        }
+        // genrand_uint32's three ranges, so that no index is taken modulo 624 (the
+        // regeneration is most of a new game's draws).
+        auto twist = [this](int k, int next, int far) {
+            uint32_t y = (state[k] & 0x80000000u) | (state[next] & 0x7fffffffu);
+            state[k] = state[far] ^ (y >> 1) ^ ((y & 1u) ? 0x9908b0dfu : 0u);
+        };
+        int k = 0;
+        for (; k < 624 - 397; ++k) twist(k, k + 1, k + 397);
+        for (; k < 623; ++k) twist(k, k + 1, k + 397 - 624);
+        twist(623, 0, 396);
         index = 0;
     }
     uint32_t y = state[index++];
