@@ -180,3 +180,45 @@ def test_a_duel_code_names_its_move_on_both_engines() -> None:
     assert game.moves == pure.moves == [listed[0]]
     with pytest.raises(IllegalMove, match="no move has the code 31"):
         game.play(31)
+
+
+def _as_ended(state: Any) -> tuple[Any, ...]:
+    maze = state.maze
+    return (
+        state.hands,
+        state.draw_pile,
+        state.discards,
+        state.broken,
+        state.maps,
+        state.round_gold,
+        state.to_move,
+        state.last_turn,
+        dict(maze.faces),
+        maze.revealed,
+        maze.keys,
+        maze.bribes,
+        maze.claims,
+    )
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_rounds_the_core_ended_unread_keep_their_final_states(seed: int) -> None:
+    # Played by codes and never read, each round ends in the core and keeps only the
+    # core's round for its final state: copies and pickles made before any read, and
+    # the game itself, give the final states the rules reach.
+    game = Game.new(2, seed=seed, edition="duel")
+    while not game.is_over:
+        game.play(game.legal_moves().codes[-1])  # type: ignore[attr-defined]
+    copied = game.copy()
+    loaded = pickle.loads(pickle.dumps(game))
+    with pure_engine():
+        pure = Game.new(2, seed=seed, edition="duel")
+    for log in game.rounds:
+        for move in log.moves:
+            pure.play(move)
+    assert pure.is_over and pure.nuggets == game.nuggets == copied.nuggets == loaded.nuggets
+    ends = [_as_ended(log.final) for log in pure.rounds]
+    for other in (copied, game, loaded):
+        assert [_as_ended(log.final) for log in other.rounds] == ends
+        assert _as_ended(other.state) == ends[-1]
+        assert [log.result for log in other.rounds] == [log.result for log in pure.rounds]

@@ -18,10 +18,13 @@ from ..rules.duel_codes import DUEL_KIND_IDS, DuelCodec, duel_codec
 from ..rules.duel_deck import START_CARDS, DuelDeck
 from ..rules.duel_faces import COLOURS, DuelFace, read_face, turned
 from ..rules.duel_maze import START_CELLS, DuelMaze
+from ..rules.duel_results import DuelRoundResult, scored
 from ..rules.per_deck import PerDeck
 from . import core, wants_pure
 
 _END_NAMES = ("", "goals", "counters", "cards")
+#: A token of the core's round, (x, y, seat), by its cell.
+_cell_of: Final = itemgetter(0, 1)
 
 Key = TypeVar("Key")
 
@@ -79,6 +82,7 @@ class DuelEngine:
         self.faces: tuple[str, ...] = tuple(dict.fromkeys(codes))
         self.face_index = {code: index for index, code in enumerate(self.faces)}
         self.face_values = tuple(read_face(code) for code in self.faces)
+        self.face_nuggets = tuple(face.nuggets for face in self.face_values)
         #: The printed card at a cell where each face lies (``DuelMaze.names``).
         self.names = tuple(
             START_CARDS[deck.start_faces.index(code)]
@@ -159,7 +163,11 @@ class DuelEngine:
     def restore(self, game: Any, core_round: Any) -> None:
         """Bring ``game``'s round state to where ``core_round`` stands (the core played
         moves the state has not: no read needed it until now)."""
-        state = game.state_behind()
+        self.restore_state(game.state_behind(), core_round)
+
+    def restore_state(self, state: Any, core_round: Any) -> None:
+        """Bring a round state to where ``core_round`` stands (every field a round's
+        play changes is read from the core: how far behind the state was is no matter)."""
         cards = self.codec.cards
         state.hands = [looked_up(cards, hand) for hand in core_round.hands]
         state.draw_pile = looked_up(cards, core_round.pile)
@@ -193,6 +201,16 @@ class DuelEngine:
         state.to_move = None if to_move < 0 else to_move
         state.last_turn = None if last_turn < 0 else last_turn
         state.last_path = None if last_path < 0 else last_path
+
+    def score(self, core_round: Any) -> DuelRoundResult:
+        """The result of the round the core ended, read from its claims and bribes
+        (what ``score_round`` reads from the maze, without restoring it)."""
+        nuggets = self.face_nuggets
+        at = {(x, y): nuggets[face] for x, y, face in core_round.cells}
+        claims = [((x, y), seat, at[x, y]) for x, y, seat in core_round.claims]
+        # The maze keeps its bribes by cell, each cell's in the order they were made.
+        bribes = [((x, y), seat) for x, y, seat in sorted(core_round.bribes, key=_cell_of)]
+        return scored(self.end_of(core_round), claims, bribes)
 
     def end_of(self, core_round: Any) -> str:
         """Why the core ended the play ("goals", "counters", "cards"), or "" in play."""

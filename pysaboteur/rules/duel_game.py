@@ -141,18 +141,39 @@ class DuelGame(Game):
 
     def end_round(self, result: Any) -> None:
         """The round is over: its score is kept and the next round dealt."""
+        state = self.state
+        state.round_gold = list(result.nuggets)
+        state.to_move = None
+        self.rounds[-1].final = state
+        self._keep_score(result)
+
+    def _end_in_core(self, core: Any) -> None:
+        """The core ended the play: the round is scored from the core's round, and
+        its final state made from it only when read (docs/engine.md, "The Duel")."""
+        assert self._engine is not None
+        engine = self._engine
+        result = engine.score(core)
+        state = self._state  # behind the core, and left so: the final state is made from it
+
+        def final() -> RoundState:
+            engine.restore_state(state, core)
+            state.round_gold = list(result.nuggets)
+            return state
+
         log = self.rounds[-1]
-        log.result = result
+        assert isinstance(log, DuelRoundLog)
+        log.final_when_read(final)
+        self._keep_score(result)
+
+    def _keep_score(self, result: Any) -> None:  # a DuelRoundResult
+        self.rounds[-1].result = result
         for seat in (0, 1):
             self.gold_pieces[seat] += result.nuggets[seat]
-        self.state.round_gold = list(result.nuggets)
-        log.final = self.state
-        self.state.to_move = None
         if len(self.rounds) == self.edition.rounds:
-            self.phase = OVER
+            self.phase = OVER  # the state, if behind, is the last round's final one
             return
         # Green starts rounds 1 and 3, blue round 2: the start alternates.
-        self._start_round((self.state.first + 1) % 2)
+        self._start_round((self._state.first + 1) % 2)
 
     @property
     def duel_maze(self) -> DuelMaze:
@@ -430,8 +451,8 @@ class DuelGame(Game):
         if outcome:
             self.rounds[-1].codes.append(move | (played >> 2) << 32)  # type: ignore[attr-defined]
             self._behind += 1
-            if outcome == 2:  # the core ended the play: the state catches up, to be scored
-                self._catch_up()
+            if outcome == 2:  # the core ended the play
+                self._end_in_core(core)
             return
         refused = self._decode(move, core.to_move)
         reason = self.why_illegal(refused)
@@ -440,11 +461,10 @@ class DuelGame(Game):
         raise IllegalMove(refused, reason)
 
     def _played_out_of_play(self, core: Any, move: Move, outcome: int) -> None:
-        # The core ended the play (Game.play's moves go on otherwise): the state
-        # catches up now, from the core's round, for the rules to score the round.
+        # The core ended the play (Game.play's moves go on otherwise).
         self.rounds[-1].moves.append(move)
         self._behind += 1
-        self._catch_up()
+        self._end_in_core(core)
 
     def _play_by_rules(self, move: Move | str | int) -> None:
         """:meth:`play` by the pure engine."""
@@ -476,10 +496,16 @@ class DuelGame(Game):
 
     def _catch_up(self, standing: Any = None) -> None:
         """Bring the state up to the core: a few moves are played again by the rules,
-        more are read from the core's round; a round the core ended is scored here."""
+        more are read from the core's round; after the last round the core ended,
+        the state is that round's final one."""
         behind = self._behind
         self._behind = 0
         if not behind:
+            return
+        if self.phase == OVER:
+            final = self.rounds[-1].final
+            assert final is not None
+            self._state = final
             return
         if behind <= _REPLAYED_AT_MOST:
             moves = self.rounds[-1].moves
@@ -490,11 +516,8 @@ class DuelGame(Game):
             return
         assert self._engine is not None and self._mirror is not None
         core = self._mirror[1]
-        assert core is not None
+        assert core is not None and not self._engine.end_of(core), "an ended round is scored"
         self._engine.restore(self, core)
-        end = self._engine.end_of(core)
-        if end:
-            self.end_round(score_round(self.duel_maze, end))
 
     def _apply_rules(self, move: Move) -> None:
         """The steps after every move, in order (docs/rules-duel.md, "After every move")."""

@@ -8,7 +8,7 @@ from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .duel_maze import DuelMaze
+    from .duel_maze import Cell, DuelMaze
 
 
 @dataclass
@@ -38,17 +38,29 @@ def troll_payment(claimed: list[int], trolls: int) -> int:
 
 
 def score_round(maze: DuelMaze, end: str) -> DuelRoundResult:
-    claims: list[list[str]] = [[], []]
+    """The result of a round whose play ended (``end``) with this maze."""
+    return scored(
+        end,
+        [(cell, seat, maze.nuggets_at(cell)) for cell, seat in maze.claims],
+        [(cell, seat) for cell, seats in sorted(maze.bribes.items()) for seat in seats],
+    )
+
+
+def scored(
+    end: str, claims: list[tuple[Cell, int, int]], bribes: list[tuple[Cell, int]]
+) -> DuelRoundResult:
+    """The result of a round from its claims (cell, seat, the card's nuggets) in the
+    order they were made and its bribes (cell, seat) by cell."""
+    cells: list[list[str]] = [[], []]
     claimed: list[list[int]] = [[], []]
-    for (x, y), seat in maze.claims:
-        claims[seat].append(f"{x},{y}")
-        claimed[seat].append(maze.nuggets_at((x, y)))
-    bribes: list[list[str]] = [[], []]
-    for (x, y), seats in sorted(maze.bribes.items()):
-        for seat in seats:
-            bribes[seat].append(f"{x},{y}")
+    for (x, y), seat, nuggets in claims:
+        cells[seat].append(f"{x},{y}")
+        claimed[seat].append(nuggets)
+    bribed: list[list[str]] = [[], []]
+    for (x, y), seat in bribes:
+        bribed[seat].append(f"{x},{y}")
     gold = [sum(each) for each in claimed]
-    paid = [troll_payment(claimed[seat], len(bribes[seat])) for seat in (0, 1)]
+    paid = [troll_payment(claimed[seat], len(bribed[seat])) for seat in (0, 1)]
     return DuelRoundResult(
-        end, claims, bribes, gold, paid, [gold[seat] - paid[seat] for seat in (0, 1)]
+        end, cells, bribed, gold, paid, [gold[seat] - paid[seat] for seat in (0, 1)]
     )

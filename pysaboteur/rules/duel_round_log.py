@@ -7,15 +7,21 @@ keeps each code played with its seat, and decodes them all the first time its
 ``moves`` are read, in order (docs/engine.md, "The Duel"). Every reader of a
 round's moves (records, observations, the rules replaying a move) reads them
 through ``moves`` and sees the same list as if each had been decoded at once.
+
+A round the core ended keeps its final state the same way: made from the core's
+round when ``final`` is first read (a game played through keeps three, and reads
+at most the last).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from .codes import Codec
 from .game import RoundLog
 from .moves import Move
+from .round_state import RoundState
 
 #: A pending code's seat lies above its 32 bits (as ``Codec.known``'s keys).
 _LOW: int = (1 << 32) - 1
@@ -27,6 +33,9 @@ class DuelRoundLog(RoundLog):
 
     codes: list[int]
     codec: Codec | None
+    _final: RoundState | None
+    #: What makes the final state when it is first read, while it is not made yet.
+    _final_from: Callable[[], RoundState] | None
 
     @property
     def moves(self) -> list[Move]:
@@ -49,18 +58,39 @@ class DuelRoundLog(RoundLog):
         self.codes = []
         self.codec = getattr(self, "codec", None)
 
+    @property  # RoundLog's field, made when read
+    def final(self) -> RoundState | None:
+        make = self._final_from
+        if make is not None:
+            self._final = make()
+            self._final_from = None
+        return self._final
+
+    @final.setter
+    def final(self, final: RoundState | None) -> None:
+        self._final = final
+        self._final_from = None
+
+    def final_when_read(self, make: Callable[[], RoundState]) -> None:
+        """``final`` is ``make()``, called when it is first read."""
+        self._final_from = make
+
     def copy(self) -> DuelRoundLog:
         """A copy whose moves and pending codes are its own (deal, result and final
-        state are never changed once made, and are shared)."""
+        state are never changed once made, and are shared: a final state not made
+        yet is made into the same state by either log)."""
         other = DuelRoundLog(self.deal, list(self._moves), self.result, self.final_cells)
-        other.final = self.final
+        other._final = self._final
+        other._final_from = self._final_from
         other.codes = list(self.codes)
         other.codec = self.codec
         return other
 
     def __getstate__(self) -> dict[str, Any]:
-        """Pickled as decoded moves, without the codec (the game gives it back)."""
+        """Pickled as decoded moves and a made final state, without the codec (the
+        game gives it back)."""
         self.moves  # noqa: B018  # decodes what is pending
+        self.final  # noqa: B018  # makes the final state, if it is pending
         fields = dict(vars(self))
         fields["codec"] = None
         return fields

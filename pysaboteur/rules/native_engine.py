@@ -19,7 +19,9 @@ from .moves import Move
 
 if TYPE_CHECKING:
     from .duel_deck import DuelDeck
+    from .duel_results import DuelRoundResult
     from .editions import Edition
+    from .round_state import RoundState
 
 
 class CoreCodes(Protocol):
@@ -57,9 +59,11 @@ class Engine(Protocol):
 
 class DuelEngine(Engine, Protocol):
     """The core's side of one Duel deck (pysaboteur/native/duel.py): it ends the play,
-    and says why, for the rules to score the round."""
+    says why, and scores the round it ended."""
 
     def end_of(self, core_round: CoreRound) -> str: ...
+    def score(self, core_round: CoreRound) -> DuelRoundResult: ...
+    def restore_state(self, state: RoundState, core_round: CoreRound) -> None: ...
 
 
 _pure_only = False
