@@ -430,6 +430,15 @@ void register_duel(nb::module_& m) {
                      [](const PyDuelRound& self) {
                          return tokens(self.round.claim_cell, self.round.claim_seat, self.round.claim_count);
                      })
+        // The nuggets on each claimed card, in the order of ``claims`` (what scoring
+        // reads, without reading every cell of the maze).
+        .def_prop_ro("claimed_nuggets",
+                     [](const PyDuelRound& self) {
+                         const DuelRound& r = self.round;
+                         std::vector<int> found;
+                         for (int i = 0; i < r.claim_count; ++i) found.push_back(r.face(r.claim_cell[i]).nuggets);
+                         return found;
+                     })
         .def_prop_ro("network", [](const PyDuelRound& self) {
             // Per seat, the cells with a tunnel in its network and those tunnels' sides.
             const DuelRound& r = self.round;

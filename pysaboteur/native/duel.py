@@ -82,7 +82,6 @@ class DuelEngine:
         self.faces: tuple[str, ...] = tuple(dict.fromkeys(codes))
         self.face_index = {code: index for index, code in enumerate(self.faces)}
         self.face_values = tuple(read_face(code) for code in self.faces)
-        self.face_nuggets = tuple(face.nuggets for face in self.face_values)
         #: The printed card at a cell where each face lies (``DuelMaze.names``).
         self.names = tuple(
             START_CARDS[deck.start_faces.index(code)]
@@ -205,9 +204,12 @@ class DuelEngine:
     def score(self, core_round: Any) -> DuelRoundResult:
         """The result of the round the core ended, read from its claims and bribes
         (what ``score_round`` reads from the maze, without restoring it)."""
-        nuggets = self.face_nuggets
-        at = {(x, y): nuggets[face] for x, y, face in core_round.cells}
-        claims = [((x, y), seat, at[x, y]) for x, y, seat in core_round.claims]
+        claims = [
+            ((x, y), seat, nuggets)
+            for (x, y, seat), nuggets in zip(
+                core_round.claims, core_round.claimed_nuggets, strict=True
+            )
+        ]
         # The maze keeps its bribes by cell, each cell's in the order they were made.
         bribes = [((x, y), seat) for x, y, seat in sorted(core_round.bribes, key=_cell_of)]
         return scored(self.end_of(core_round), claims, bribes)
