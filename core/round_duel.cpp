@@ -449,35 +449,39 @@ void DuelRound::list_actions(int seat, int card, std::vector<uint32_t>& out) con
     }
 }
 
-// The distinct pairs of the hand sorted as text (combinations of the sorted hand, each once).
-void DuelRound::list_pairs(int seat, int (&pairs)[64][2], int& count) const {
-    int held[MAX_HAND], kinds = 0, copies[MAX_HAND];
-    for (int i = 0; i < hand_size[seat]; ++i) {
-        int card = hand[seat][i], k = 0;
-        while (k < kinds && held[k] != card) ++k;
-        if (k == kinds) {
-            held[kinds] = card;
-            copies[kinds++] = 0;
-        }
-        ++copies[k];
-    }
+// The hand's distinct cards in the order they came (placements, action cards and
+// single discards list them so) and sorted as text, each with its copies (the pairs
+// of discards and clears are the combinations of the sorted hand, each once). A card's
+// rank is below 128 (a code's seven card bits): two words of bits sort them.
+struct HandKinds {
+    int count = 0;
+    uint8_t in_order[MAX_HAND];
+    uint8_t by_rank[MAX_HAND];
+    uint8_t copies[MAX_HAND];  // of by_rank's cards
+};
+
+void DuelRound::hand_kinds(int seat, HandKinds& kinds) const {
     const auto& rank = tables->rank;
-    for (int a = 1; a < kinds; ++a)  // by rank: a handful of cards
-        for (int b = a; b > 0 && rank[held[b]] < rank[held[b - 1]]; --b) {
-            std::swap(held[b], held[b - 1]);
-            std::swap(copies[b], copies[b - 1]);
+    uint64_t held[2] = {0, 0};
+    uint8_t card_at[128], copies_at[128];
+    for (int i = 0; i < hand_size[seat]; ++i) {
+        int card = hand[seat][i], r = rank[card];
+        uint64_t bit = 1ull << (r & 63);
+        if (!(held[r >> 6] & bit)) {
+            held[r >> 6] |= bit;
+            card_at[r] = static_cast<uint8_t>(card);
+            copies_at[r] = 0;
+            kinds.in_order[kinds.count++] = static_cast<uint8_t>(card);
         }
-    count = 0;
-    for (int a = 0; a < kinds; ++a) {
-        if (copies[a] > 1) {
-            pairs[count][0] = pairs[count][1] = held[a];
-            ++count;
-        }
-        for (int b = a + 1; b < kinds; ++b) {
-            pairs[count][0] = held[a];
-            pairs[count++][1] = held[b];
-        }
+        ++copies_at[r];
     }
+    int k = 0;
+    for (int word = 0; word < 2; ++word)
+        for (uint64_t bits = held[word]; bits; bits &= bits - 1) {
+            int r = 64 * word + __builtin_ctzll(bits);
+            kinds.by_rank[k] = card_at[r];
+            kinds.copies[k++] = copies_at[r];
+        }
 }
 
 // DuelGame.legal_moves: bribes; then placements, action cards, clears and discards
@@ -492,29 +496,33 @@ void DuelRound::legal(std::vector<uint32_t>& out) const {
         out.push_back(static_cast<uint32_t>(PASS));
         return;
     }
-    uint8_t distinct[MAX_HAND];
-    int count = 0;
-    for (int i = 0; i < size; ++i) {
-        int card = hand[seat][i];
-        bool seen = false;
-        for (int j = 0; j < count; ++j) seen = seen || distinct[j] == card;
-        if (!seen) distinct[count++] = static_cast<uint8_t>(card);
-    }
-    if (!broken[seat]) list_placements(seat, distinct, count, out);
-    for (int i = 0; i < count; ++i) list_actions(seat, distinct[i], out);
-    int pairs[64][2];
+    HandKinds kinds;
+    hand_kinds(seat, kinds);
+    const int count = kinds.count;
+    if (!broken[seat]) list_placements(seat, kinds.in_order, count, out);
+    for (int i = 0; i < count; ++i) list_actions(seat, kinds.in_order[i], out);
+    // A pair's cards as a code's bits (the first card, the second + 1), sorted as text.
+    uint32_t pairs[MAX_HAND * (MAX_HAND + 1) / 2];
     int pair_count = 0;
-    list_pairs(seat, pairs, pair_count);
-    if (size >= 2)
-        for (int tool = 0; tool < 3; ++tool) {  // the broken tools in front, in TOOLS order
+    for (int a = 0; a < count; ++a) {
+        uint32_t first = code_of(0, kinds.by_rank[a]);
+        if (kinds.copies[a] > 1) pairs[pair_count++] = first | static_cast<uint32_t>(kinds.by_rank[a] + 1) << 12;
+        for (int b = a + 1; b < count; ++b) pairs[pair_count++] = first | static_cast<uint32_t>(kinds.by_rank[b] + 1) << 12;
+    }
+    // The clears (the broken tools in front, in TOOLS order) and the discards, whose
+    // number is known: written in place rather than a code at a time.
+    const int tools = size >= 2 ? __builtin_popcount(broken[seat]) : 0;
+    const size_t at = out.size();
+    out.resize(at + static_cast<size_t>(tools * pair_count + count + pair_count));
+    uint32_t* put = out.data() + at;
+    if (tools)
+        for (int tool = 0; tool < 3; ++tool) {
             if (!(broken[seat] >> tool & 1)) continue;
-            for (int p = 0; p < pair_count; ++p)
-                out.push_back(code_of(CLEAR, pairs[p][0]) | static_cast<uint32_t>(pairs[p][1] + 1) << 12 |
-                              static_cast<uint32_t>(tool) << 19);
+            uint32_t clear = static_cast<uint32_t>(CLEAR) | static_cast<uint32_t>(tool) << 19;
+            for (int p = 0; p < pair_count; ++p) *put++ = clear | pairs[p];
         }
-    for (int i = 0; i < count; ++i) out.push_back(code_of(DISCARD, distinct[i]));
-    for (int p = 0; p < pair_count; ++p)
-        out.push_back(code_of(DISCARD, pairs[p][0]) | static_cast<uint32_t>(pairs[p][1] + 1) << 12);
+    for (int i = 0; i < count; ++i) *put++ = code_of(DISCARD, kinds.in_order[i]);
+    for (int p = 0; p < pair_count; ++p) *put++ = static_cast<uint32_t>(DISCARD) | pairs[p];
 }
 
 // -- applying -----------------------------------------------------------------------
@@ -592,9 +600,13 @@ void DuelRound::apply(uint32_t code) {
         }
     }
     for (int i = 0; i < draws && pile_size; ++i) hand[seat][hand_size[seat]++] = pile[--pile_size];
-    reveal_reached();
-    claim(seat);
-    claim(1 - seat);
+    // Goals turn up and gold is claimed only where a network may have grown: after
+    // any other move both are as the last move left them (each ran to its end then).
+    if (kind == PLACE || kind == BRIBE || kind == KEY || kind == ROCKFALL) {
+        reveal_reached();
+        claim(seat);
+        claim(1 - seat);
+    }
     bool all = true;
     for (int i = 0; i < GOALS; ++i) all = all && revealed[i];
     uint8_t ended = all ? END_GOALS

@@ -108,6 +108,8 @@ struct DuelFrontier {
     uint16_t trolls[MAX_CELLS];
 };
 
+struct HandKinds;  // round_duel.cpp: a hand's distinct cards for listing
+
 struct DuelRound {
     const DuelTables* tables;
     uint8_t phase;  // PLAY or ENDED (round.hpp Phase)
@@ -192,7 +194,7 @@ struct DuelRound {
     void list_bribes(int seat, std::vector<uint32_t>& out) const;
     void list_placements(int seat, const uint8_t* distinct, int count, std::vector<uint32_t>& out) const;
     void list_actions(int seat, int card, std::vector<uint32_t>& out) const;
-    void list_pairs(int seat, int (&pairs)[64][2], int& count) const;
+    void hand_kinds(int seat, HandKinds& kinds) const;
     bool closed(int seat, int cell, const Face& f, int side) const;
     int open_past_barriers(int seat, int cell, const Face& f, int sides) const;
     bool has_token(int cell) const;
