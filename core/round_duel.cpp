@@ -360,33 +360,46 @@ void DuelRound::list_bribes(int seat, std::vector<uint32_t>& out) const {
     }
 }
 
+// Two sides' bits (bit 0 and bit 1) spread out to bits 0 and 32 of a word.
+constexpr uint64_t SPREAD[4] = {0, 1, uint64_t{1} << 32, (uint64_t{1} << 32) | 1};
+
 // DuelGame._list_placements over DuelMaze.cell_constraints: by cell, then face. The
 // hand's faces are sets of bits (face i, bit i), so that each cell tests them all at once.
 void DuelRound::list_placements(int seat, const uint8_t* distinct, int count, std::vector<uint32_t>& out) const {
+    static_assert(2 * MAX_HAND <= 32, "a side's faces are 32 bits of a word");
     uint32_t codes[2 * MAX_HAND];
-    uint32_t with_side[4] = {0, 0, 0, 0};  // [step]: the faces open on that side
-    uint32_t joining[4] = {0, 0, 0, 0};    // [step]: the faces that join the seat's network across it
+    // Per side (STEP[s][0] is 1 << s), the faces open on that side and the faces that
+    // join the seat's network across it, two sides to a word (sides 1 and 2 in
+    // ``open_low``'s bits 0-31 and 32-63, sides 4 and 8 in ``open_high``'s): each face's
+    // sides go in two at a time rather than bit by bit.
+    uint64_t open_low = 0, open_high = 0, joining_low = 0, joining_high = 0;
     uint32_t own_ladders = 0, ladders = 0;
     int faces = 0;
     for (int i = 0; i < count; ++i) {
         int card = distinct[i];
         const auto& ways = tables->lying[card];
-        for (size_t which = 0; which < ways.size(); ++which) {
+        const int lying = static_cast<int>(ways.size());
+        for (int which = 0; which < lying; ++which) {
             const Face& f = tables->faces[ways[which]];
             uint32_t bit = 1u << faces;
             codes[faces] = code_of(PLACE, card) | static_cast<uint32_t>(which) << 28;
-            bool own_ladder = f.ladder == seat + 1;
-            int joins = own_ladder ? 0 : f.joining[seat];
-            for (int s = 0; s < 4; ++s) {  // STEP[s][0] is 1 << s
-                with_side[s] |= static_cast<uint32_t>(f.sides >> s & 1) << faces;
-                joining[s] |= static_cast<uint32_t>(joins >> s & 1) << faces;
+            open_low |= SPREAD[f.sides & 3] << faces;
+            open_high |= SPREAD[f.sides >> 2 & 3] << faces;
+            if (f.ladder == seat + 1) {
+                own_ladders |= bit;
+            } else {
+                joining_low |= SPREAD[f.joining[seat] & 3] << faces;
+                joining_high |= SPREAD[f.joining[seat] >> 2 & 3] << faces;
             }
-            if (own_ladder) own_ladders |= bit;
             if (f.ladder) ladders |= bit;
             ++faces;
         }
     }
     if (!faces) return;
+    const uint32_t with_side[4] = {static_cast<uint32_t>(open_low), static_cast<uint32_t>(open_low >> 32),
+                                   static_cast<uint32_t>(open_high), static_cast<uint32_t>(open_high >> 32)};
+    const uint32_t joining[4] = {static_cast<uint32_t>(joining_low), static_cast<uint32_t>(joining_low >> 32),
+                                 static_cast<uint32_t>(joining_high), static_cast<uint32_t>(joining_high >> 32)};
     // By the sides a cell asks open, walled or joined: the faces that are, that are not,
     // that join across one of them (each built from the one with a side fewer).
     uint32_t open_on[16], walled_on[16], joined_across[16];

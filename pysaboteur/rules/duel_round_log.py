@@ -39,16 +39,8 @@ class DuelRoundLog(RoundLog):
 
     @property
     def moves(self) -> list[Move]:
-        codes = self.codes
-        if codes:
-            codec = self.codec
-            assert codec is not None, "codes are kept only with the codec that names them"
-            known = codec.known
-            decode = codec.decode
-            found = [known.get(key) or decode(key & _LOW, key >> 32) for key in codes]
-            codes.clear()
-            assert None not in found, "the core plays only codes that name moves"
-            self._moves.extend(found)  # type: ignore[arg-type]
+        if self.codes:
+            self._decode_codes()
         return self._moves
 
     @moves.setter
@@ -57,6 +49,18 @@ class DuelRoundLog(RoundLog):
         self._moves = moves
         self.codes = []
         self.codec = getattr(self, "codec", None)
+
+    def _decode_codes(self) -> None:
+        # Apart from ``moves``: the comprehension's closure would make two cells at
+        # every read of it, codes pending or not.
+        codec = self.codec
+        assert codec is not None, "codes are kept only with the codec that names them"
+        known = codec.known
+        decode = codec.decode
+        found = [known.get(key) or decode(key & _LOW, key >> 32) for key in self.codes]
+        self.codes.clear()
+        assert None not in found, "the core plays only codes that name moves"
+        self._moves.extend(found)  # type: ignore[arg-type]
 
     @property  # RoundLog's field, made when read
     def final(self) -> RoundState | None:
