@@ -370,12 +370,29 @@ void register_duel(nb::module_& m) {
              })
         .def("play", [](PyDuelRound& self, uint32_t code) { return (self.advance(code) & 3) != 0; })
         .def("advance", [](PyDuelRound& self, uint32_t code) { return self.advance(code); })
+        // advance(code) for ``seat``'s move: 0, refused, unless the seat is to move (one
+        // call where a Move is played, not a read of to_move and then advance).
+        .def("advance_as",
+             [](PyDuelRound& self, nb::handle seat, uint32_t code) {
+                 // Any int is a seat to ask about (a Move's seat is not checked before).
+                 long asked = PyLong_AsLong(seat.ptr());
+                 if (asked == -1 && PyErr_Occurred()) {
+                     PyErr_Clear();
+                     return 0;
+                 }
+                 return asked == self.round.to_move ? self.advance(code) : 0;
+             })
         .def("copy", [](const PyDuelRound& self) { return new PyDuelRound(self); })
         .def("playout", &duel_playout)
         .def("listed_ids", &listed_ids, nb::arg("actions"), nb::arg("mask"))
         .def("observe", &observe_duel, nb::arg("tensors"), nb::arg("seat"), nb::arg("round_number"),
              nb::arg("nuggets_0"), nb::arg("nuggets_1"), nb::arg("out"))
         .def_prop_ro("to_move", [](const PyDuelRound& self) { return seat_or_minus(self.round.to_move); })
+        .def_prop_ro("first", [](const PyDuelRound& self) { return static_cast<int>(self.round.first); })
+        .def_prop_ro("nuggets_won",
+                     [](const PyDuelRound& self) {
+                         return std::make_pair(self.round.nuggets_won(0), self.round.nuggets_won(1));
+                     })
         .def_prop_ro("phase", [](const PyDuelRound& self) { return static_cast<int>(self.round.phase); })
         .def_prop_ro("end", [](const PyDuelRound& self) { return static_cast<int>(self.round.end); })
         .def_prop_ro("last_turn", [](const PyDuelRound& self) { return seat_or_minus(self.round.last_turn); })

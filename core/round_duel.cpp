@@ -257,6 +257,17 @@ void DuelRound::claim(int seat) {
     }
 }
 
+int DuelRound::nuggets_won(int seat) const {
+    int claimed[MAX_TOKENS];
+    int count = 0, bribes = 0, won = 0;
+    for (int i = 0; i < claim_count; ++i)
+        if (claim_seat[i] == seat) won += claimed[count++] = face(claim_cell[i]).nuggets;
+    for (int i = 0; i < bribe_count; ++i) bribes += bribe_seat[i] == seat;
+    std::sort(claimed, claimed + count);
+    for (int i = 0; i < bribes && i < count; ++i) won -= claimed[i];
+    return won;
+}
+
 // -- listing ------------------------------------------------------------------------
 
 // DuelMaze.cell_constraints of one cell for both seats at once: false if no path card

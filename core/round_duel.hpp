@@ -185,6 +185,9 @@ struct DuelRound {
         return sides & f.barred ? open_past_barriers(seat, cell, f, sides) : sides;
     }
     bool is_claimed(int cell) const;
+    // duel_results.py scored: what the seat takes from the round, its claims' nuggets
+    // less a card with the fewest for each troll it bribed.
+    int nuggets_won(int seat) const;
     void lay(int face, int cell);
     void remove(int cell);
     void claim(int seat);

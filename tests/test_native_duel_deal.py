@@ -1,7 +1,8 @@
 """A Duel round as dealt reaches the core by its cards alone (``core.deal_duel_round``,
-the core laying the starts itself): the round it makes is the one the whole state
-makes (``core.make_duel_round``, the way every later round loads), field by field and
-in its listing, for every round of a game and for a user's deck."""
+the core laying the starts itself; a game's rounds start so from the cards' numbers):
+the round it makes is the one the whole state makes (``core.make_duel_round``, the
+way every later round loads), field by field and in its listing, for every round of
+a game and for a user's deck."""
 
 from __future__ import annotations
 
@@ -43,10 +44,13 @@ def test_a_dealt_round_is_the_round_its_state_loads(seed: int, deck: Any) -> Non
     rounds = 0
     while not game.is_over:
         if not game.moves:  # a round as dealt
+            # The game's own round, dealt from the cards' numbers before its state
+            # was made (``DuelEngine.deal_numbers``), and the round its state loads.
+            started = fields(game._core_round())
             dealt = game._engine.load(game)
             assert native_duel._as_dealt(game.state, game.duel_maze)
             long_way = loaded_the_long_way(game)
-            assert fields(dealt) == fields(long_way)
+            assert started == fields(dealt) == fields(long_way)
             assert dealt.legal().tolist() == long_way.legal().tolist()
             rounds += 1
         game.play(game.legal_moves().codes[0])

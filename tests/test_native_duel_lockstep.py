@@ -222,3 +222,5 @@ def test_rounds_the_core_ended_unread_keep_their_final_states(seed: int) -> None
         assert [_as_ended(log.final) for log in other.rounds] == ends
         assert _as_ended(other.state) == ends[-1]
         assert [log.result for log in other.rounds] == [log.result for log in pure.rounds]
+        # Each round was dealt in the core from the cards' numbers, its Deal unread.
+        assert [log.deal for log in other.rounds] == [log.deal for log in pure.rounds]

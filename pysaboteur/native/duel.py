@@ -19,6 +19,7 @@ from ..rules.duel_deck import START_CARDS, DuelDeck
 from ..rules.duel_faces import COLOURS, DuelFace, read_face, turned
 from ..rules.duel_maze import START_CELLS, DuelMaze
 from ..rules.duel_results import DuelRoundResult, scored
+from ..rules.editions import Deal
 from ..rules.per_deck import PerDeck
 from . import core, wants_pure
 
@@ -75,6 +76,8 @@ class DuelEngine:
         self.duel_codec: DuelCodec = duel_codec(deck)
         self.codec: Codec = self.duel_codec
         cards = self.codec.cards
+        #: The deck's playing cards, as ``deck.playing_cards`` lists them, by number.
+        self.playing_numbers = tuple(self.codec.index[card] for card in deck.playing_cards)
         #: Every face a card of the deck can lie as, the core's face numbers.
         codes = list(deck.start_faces)
         for entry in (*deck.paths, *deck.goals):
@@ -124,14 +127,8 @@ class DuelEngine:
         faces = self.face_index
         if _as_dealt(state, maze):
             # A round as dealt, the starts alone on the maze: the core lays them itself,
-            # so only the cards cross over (a round's first listing loads one).
-            try:
-                hands = [looked_up(index, hand) for hand in state.hands]
-                pile = looked_up(index, state.draw_pile)
-                goals = looked_up(faces, maze.goals)
-            except KeyError:
-                return None
-            return core.deal_duel_round(self.tables, state.first, hands, pile, goals)
+            # so only the cards cross over.
+            return self._dealt(state.first, state.hands, state.draw_pile, maze.goals)
         try:
             hands = [looked_up(index, hand) for hand in state.hands]
             pile = looked_up(index, state.draw_pile)
@@ -158,6 +155,44 @@ class DuelEngine:
             last_turn=-1 if state.last_turn is None else state.last_turn,
             last_path=-1 if state.last_path is None else state.last_path,
         )
+
+    def deal_numbers(
+        self, first: int, hands: list[list[int]], pile: list[int], goals: list[str]
+    ) -> Any | None:
+        """A round of the core dealt as the cards numbered (``codec.cards``) ``hands``
+        and ``pile`` (bottom first), or None if it does not know a goal."""
+        assert core is not None
+        try:
+            faces = looked_up(self.face_index, goals)
+        except KeyError:
+            return None
+        return core.deal_duel_round(self.tables, first, hands, pile, faces)
+
+    def nuggets(self, core_round: Any) -> tuple[int, int]:
+        """What each seat takes from the round the core ended (``score``'s nuggets)."""
+        won: tuple[int, int] = core_round.nuggets_won
+        return won
+
+    def deal(self, deal: Deal) -> Any | None:
+        """A round of the core as ``deal`` deals it, or None if the core cannot hold
+        it (cards or faces it does not know): how a game starts its rounds."""
+        return self._dealt(deal.first, deal.hands, deal.deck[::-1], deal.goals)
+
+    def _dealt(
+        self, first: int, hands: Sequence[Sequence[str]], pile: Sequence[str], goals: Sequence[str]
+    ) -> Any | None:
+        assert core is not None
+        index = self.codec.index
+        try:
+            return core.deal_duel_round(
+                self.tables,
+                first,
+                [looked_up(index, hand) for hand in hands],
+                looked_up(index, pile),
+                looked_up(self.face_index, goals),
+            )
+        except KeyError:
+            return None
 
     def restore(self, game: Any, core_round: Any) -> None:
         """Bring ``game``'s round state to where ``core_round`` stands (the core played

@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import replace
+from functools import partial
 from itertools import combinations
 from typing import Any, Final
 
@@ -109,36 +110,74 @@ class DuelGame(Game):
     # -- rounds -----------------------------------------------------------------------
 
     def _deal(self, first: int) -> Deal:
-        index = len(self.rounds)
         cards = list(self.deck.playing_cards)
         shuffle(cards, self._rng)  # random.shuffle's permutation, at half its cost
-        hands = [cards[:HAND_SIZE], cards[HAND_SIZE : 2 * HAND_SIZE]]
-        goals = self.goal_order[index * GOALS_PER_ROUND : (index + 1) * GOALS_PER_ROUND]
-        return Deal(first, list(COLOURS), "", goals, hands, cards[2 * HAND_SIZE :])
+        return dealt(first, self._round_goals(), cards)
+
+    def _round_goals(self) -> list[str]:
+        index = len(self.rounds)
+        return self.goal_order[index * GOALS_PER_ROUND : (index + 1) * GOALS_PER_ROUND]
 
     def _start_round(self, first: int) -> None:
         # The generator deals every round even when a record supplies the deal,
         # so that a game and its replay draw the same chance afterwards.
-        deal = self._deal(first)
+        self.phase = PLAY
+        engine = self._engine
         index = len(self.rounds)
-        if index < len(self._preset_deals):
-            deal = replace(self._preset_deals[index], first=first)
-        log = DuelRoundLog(deal)
+        if engine is None or index < len(self._preset_deals):
+            deal = self._deal(first)
+            if index < len(self._preset_deals):
+                deal = replace(self._preset_deals[index], first=first)
+            self._begin(DuelRoundLog(deal), None if engine is None else engine.deal(deal))
+            return
+        # The core deals the cards' numbers, shuffled as the cards would be (a
+        # shuffle's permutation is the generator's alone); the round's Deal and state
+        # are made from them when read (most rounds of a playout never are).
+        numbers = list(engine.playing_numbers)
+        shuffle(numbers, self._rng)
+        goals = self._round_goals()
+        hands = [numbers[:HAND_SIZE], numbers[HAND_SIZE : 2 * HAND_SIZE]]
+        core = engine.deal_numbers(first, hands, numbers[: 2 * HAND_SIZE - 1 : -1], goals)
+        make_deal = partial(dealt_from_numbers, engine.codec.cards, first, numbers, goals)
+        if core is None:  # a goal the core does not know: the rules play the round
+            self._begin(DuelRoundLog(make_deal()), None)
+        else:
+            self._begin(DuelRoundLog.dealt_when_read(make_deal), core)
+
+    def _begin(self, log: DuelRoundLog, core: Any) -> None:
+        """Play the round ``log`` records, held by ``core`` if not None."""
         log.codec = self._codec
         self.rounds.append(log)
-        self.state = RoundState(
-            roles=list(COLOURS),
-            hands=[list(hand) for hand in deal.hands],
-            draw_pile=deal.deck[::-1],
-            maze=DuelMaze(deal.goals, self.deck.start_faces),
-            first=first,
-            to_move=first,
-            broken=[0, 0],
-            maps=[{}, {}],
-            round_gold=[0, 0],
-            trapped=[False, False],
-        )
-        self.phase = PLAY
+        if core is None:
+            self.state = dealt_state(log.deal, self.deck.start_faces)
+            return
+        self._state = None  # type: ignore[assignment]  # made when read
+        self._behind = 0
+        self._mirror = (None, core)
+
+    @property
+    def state(self) -> RoundState:
+        """The round in play: everything a round changes."""
+        if self._behind:
+            self._catch_up()
+        return self._state if self._state is not None else self._state_from_deal()
+
+    @state.setter
+    def state(self, state: RoundState) -> None:
+        self._state = state
+        self._behind = 0
+
+    def state_behind(self) -> RoundState:
+        return self._state if self._state is not None else self._state_from_deal()
+
+    def _state_from_deal(self) -> RoundState:
+        # The core holds the round (its mirror's state None): the state it mirrors
+        # is the one made now.
+        state = self._state = dealt_state(self.rounds[-1].deal, self.deck.start_faces)
+        mirror = self._mirror
+        if mirror is not None and mirror[0] is None:
+            self._mirror = (state, mirror[1])
+        return state
 
     def end_round(self, result: Any) -> None:
         """The round is over: its score is kept and the next round dealt."""
@@ -146,35 +185,41 @@ class DuelGame(Game):
         state.round_gold = list(result.nuggets)
         state.to_move = None
         self.rounds[-1].final = state
-        self._keep_score(result)
+        self.rounds[-1].result = result
+        self._keep_score(result.nuggets, state.first)
 
     def _end_in_core(self, core: Any) -> None:
         """The core ended the play: the round is scored from the core's round, and
-        its final state made from it only when read (docs/engine.md, "The Duel")."""
+        its result and final state made from it only when read (docs/engine.md, "The
+        Duel")."""
         assert self._engine is not None
         engine = self._engine
-        result = engine.score(core)
-        state = self._state  # behind the core, and left so: the final state is made from it
-
-        def final() -> RoundState:
-            engine.restore_state(state, core)
-            state.round_gold = list(result.nuggets)
-            return state
-
+        nuggets = engine.nuggets(core)
+        # Behind the core (or not made yet), and left so: the final state is made from it.
+        behind: RoundState | None = self._state
         log = self.rounds[-1]
         assert isinstance(log, DuelRoundLog)
-        log.final_when_read(final)
-        self._keep_score(result)
+        deal, starts = log.deal_maker(), self.deck.start_faces
 
-    def _keep_score(self, result: Any) -> None:  # a DuelRoundResult
-        self.rounds[-1].result = result
+        def final() -> RoundState:
+            state = behind if behind is not None else dealt_state(deal(), starts)
+            engine.restore_state(state, core)
+            state.round_gold = list(nuggets)
+            return state
+
+        log.result_when_read(partial(engine.score, core))
+        log.final_when_read(final)
+        self._keep_score(nuggets, core.first)
+
+    def _keep_score(self, nuggets: Sequence[int], first: int) -> None:
+        """After a round that ``first`` started and that paid ``nuggets``: the next."""
         for seat in (0, 1):
-            self.gold_pieces[seat] += result.nuggets[seat]
+            self.gold_pieces[seat] += nuggets[seat]
         if len(self.rounds) == self.edition.rounds:
             self.phase = OVER  # the state, if behind, is the last round's final one
             return
         # Green starts rounds 1 and 3, blue round 2: the start alternates.
-        self._start_round((self._state.first + 1) % 2)
+        self._start_round((first + 1) % 2)
 
     @property
     def duel_maze(self) -> DuelMaze:
@@ -441,7 +486,10 @@ class DuelGame(Game):
         are: :mod:`.duel_round_log`). Its own, not a hook in :meth:`Game.play`: the
         hook's test cost the base game 3% of its instructions a move, by code."""
         mirror = self._mirror
-        core = mirror[1] if mirror is not None and mirror[0] is self._state else self._core_round()
+        # The Duel's round of the core (core/duel_bind.cpp): a Move plays by advance_as.
+        core: Any = (
+            mirror[1] if mirror is not None and mirror[0] is self._state else self._core_round()
+        )
         if core is None:
             self._play_by_rules(move)
             return
@@ -452,11 +500,11 @@ class DuelGame(Game):
             if isinstance(move, str):
                 move = _parsed(move)
             assert isinstance(move, Move) and self._engine is not None
-            code = self._engine.codec.encode(move) if move.seat == core.to_move else None
-            played = 0 if code is None else core.advance(code)
+            code = self._engine.codec.encode(move)
+            played = 0 if code is None else core.advance_as(move.seat, code)
         outcome = played & 3
         if outcome:
-            self.rounds[-1].codes.append(code | (played >> 2) << 32)  # type: ignore[attr-defined, operator]
+            self.rounds[-1].codes.append(code | (played >> 2) << 32)  # type: ignore[attr-defined]
             self._behind += 1
             if outcome == 2:  # the core ended the play
                 self._end_in_core(core)
@@ -624,6 +672,8 @@ class DuelGame(Game):
         for log in self.rounds:
             assert isinstance(log, DuelRoundLog)
             log.codec = self._codec
+        if self._state is None:  # pickled before the round state was read
+            self._state_from_deal()
 
     def copy(self) -> DuelGame:
         other = object.__new__(DuelGame)
@@ -634,8 +684,8 @@ class DuelGame(Game):
                 value = None
                 if mirror is not None and mirror[0] is self._state and mirror[1] is not None:
                     value = (None, mirror[1].copy())
-            elif name == "_state":  # Game.state keeps the round state here
-                value = value.copy()
+            elif name == "_state":  # Game.state keeps the round state here (None: not made)
+                value = None if value is None else value.copy()
             elif name == "_rng":
                 clone = random.Random.__new__(random.Random)
                 clone.setstate(value.getstate())
@@ -648,6 +698,35 @@ class DuelGame(Game):
         if other._mirror is not None:
             other._mirror = (other._state, other._mirror[1])
         return other
+
+
+def dealt(first: int, goals: list[str], cards: list[str]) -> Deal:
+    """The Deal of a round whose shuffled cards are ``cards``: the hands first."""
+    hands = [cards[:HAND_SIZE], cards[HAND_SIZE : 2 * HAND_SIZE]]
+    return Deal(first, list(COLOURS), "", goals, hands, cards[2 * HAND_SIZE :])
+
+
+def dealt_from_numbers(
+    cards: Sequence[str], first: int, numbers: list[int], goals: list[str]
+) -> Deal:
+    """The Deal of a round whose shuffled cards are the cards numbered ``numbers``."""
+    return dealt(first, goals, [cards[number] for number in numbers])
+
+
+def dealt_state(deal: Deal, start_faces: tuple[str, ...]) -> RoundState:
+    """A Duel round's state as ``deal`` deals it."""
+    return RoundState(
+        roles=list(COLOURS),
+        hands=[list(hand) for hand in deal.hands],
+        draw_pile=deal.deck[::-1],
+        maze=DuelMaze(deal.goals, start_faces),
+        first=deal.first,
+        to_move=deal.first,
+        broken=[0, 0],
+        maps=[{}, {}],
+        round_gold=[0, 0],
+        trapped=[False, False],
+    )
 
 
 register_game_class("duel", DuelGame)

@@ -8,34 +8,104 @@ keeps each code played with its seat, and decodes them all the first time its
 round's moves (records, observations, the rules replaying a move) reads them
 through ``moves`` and sees the same list as if each had been decoded at once.
 
-A round the core ended keeps its final state the same way: made from the core's
-round when ``final`` is first read (a game played through keeps three, and reads
-at most the last).
+A round the core ended keeps its result and final state the same way: made from
+the core's round when ``result`` and ``final`` are first read (a game played
+through keeps three, and reads at most the last); and a round the core dealt keeps
+its ``deal`` as the numbers of its cards until it is read.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Generic, TypeVar, overload
 
 from .codes import Codec
+from .duel_results import DuelRoundResult
+from .editions import Deal
 from .game import RoundLog
 from .moves import Move
 from .round_state import RoundState
+
+Value = TypeVar("Value")
 
 #: A pending code's seat lies above its 32 bits (as ``Codec.known``'s keys).
 _LOW: int = (1 << 32) - 1
 
 
+class MadeWhenRead(Generic[Value]):
+    """A field of a log made by a function the first time it is read, and then kept
+    (set, it is as any field): its value and its maker live in the log as
+    ``_<name>`` and ``_<name>_from``."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self._value, self._maker = f"_{name}", f"_{name}_from"
+
+    @overload
+    def __get__(self, log: None, owner: type) -> MadeWhenRead[Value]: ...
+    @overload
+    def __get__(self, log: object, owner: type) -> Value: ...
+    def __get__(self, log: object, owner: type) -> MadeWhenRead[Value] | Value:
+        if log is None:
+            return self
+        fields = vars(log)
+        make = fields.get(self._maker)
+        if make is not None:
+            fields[self._value] = make()
+            fields[self._maker] = None
+        value: Value = fields[self._value]
+        return value
+
+    def __set__(self, log: object, value: Value) -> None:
+        fields = vars(log)
+        fields[self._value] = value
+        fields[self._maker] = None
+
+    def when_read(self, log: object, make: Callable[[], Value]) -> None:
+        """The field is ``make()``, called when it is first read."""
+        vars(log)[self._maker] = make
+
+    def maker(self, log: object) -> Callable[[], Value]:
+        """What gives the field, without making it now (nor keeping ``log`` alive)."""
+        fields = vars(log)
+        make: Callable[[], Value] | None = fields.get(self._maker)
+        if make is not None:
+            return make
+        value: Value = fields[self._value]
+        return lambda: value
+
+
+#: Where a log keeps its fields made when read, and their makers.
+_MADE_WHEN_READ: tuple[str, ...] = tuple(
+    f"_{name}{maker}" for name in ("deal", "result", "final") for maker in ("", "_from")
+)
+
+
 class DuelRoundLog(RoundLog):
     """:class:`RoundLog` with ``codes``: ``code | seat << 32`` of the moves played
-    since its ``moves`` were last read, decoded by ``codec`` when they are."""
+    since its ``moves`` were last read, decoded by ``codec`` when they are; and its
+    deal, result and final state made when read, where the core holds them."""
 
     codes: list[int]
     codec: Codec | None
-    _final: RoundState | None
-    #: What makes the final state when it is first read, while it is not made yet.
-    _final_from: Callable[[], RoundState] | None
+    # RoundLog's fields (its result names the other editions' results).
+    deal = MadeWhenRead[Deal]()
+    result = MadeWhenRead[Any]()  # a DuelRoundResult
+    final = MadeWhenRead[RoundState | None]()
+
+    @classmethod
+    def dealt_when_read(cls, make: Callable[[], Deal]) -> DuelRoundLog:
+        """A round whose ``deal`` is ``make()``, called when it is first read."""
+        log = cls(None)  # type: ignore[arg-type]  # the deal, when read
+        DuelRoundLog.deal.when_read(log, make)
+        return log
+
+    def deal_maker(self) -> Callable[[], Deal]:
+        """What gives the deal, without making it now (nor keeping this log alive)."""
+        return DuelRoundLog.deal.maker(self)
+
+    def result_when_read(self, make: Callable[[], DuelRoundResult]) -> None:
+        """``result`` is ``make()``, called when it is first read."""
+        DuelRoundLog.result.when_read(self, make)
 
     @property
     def moves(self) -> list[Move]:
@@ -62,30 +132,17 @@ class DuelRoundLog(RoundLog):
         assert None not in found, "the core plays only codes that name moves"
         self._moves.extend(found)  # type: ignore[arg-type]
 
-    @property  # RoundLog's field, made when read
-    def final(self) -> RoundState | None:
-        make = self._final_from
-        if make is not None:
-            self._final = make()
-            self._final_from = None
-        return self._final
-
-    @final.setter
-    def final(self, final: RoundState | None) -> None:
-        self._final = final
-        self._final_from = None
-
     def final_when_read(self, make: Callable[[], RoundState]) -> None:
         """``final`` is ``make()``, called when it is first read."""
-        self._final_from = make
+        DuelRoundLog.final.when_read(self, make)
 
     def copy(self) -> DuelRoundLog:
         """A copy whose moves and pending codes are its own (deal, result and final
         state are never changed once made, and are shared: a final state not made
         yet is made into the same state by either log)."""
-        other = DuelRoundLog(self.deal, list(self._moves), self.result, self.final_cells)
-        other._final = self._final
-        other._final_from = self._final_from
+        other = DuelRoundLog(None, list(self._moves), None, self.final_cells)  # type: ignore[arg-type]
+        fields = vars(self)
+        vars(other).update({name: fields.get(name) for name in _MADE_WHEN_READ})
         other.codes = list(self.codes)
         other.codec = self.codec
         return other
@@ -95,6 +152,8 @@ class DuelRoundLog(RoundLog):
         game gives it back)."""
         self.moves  # noqa: B018  # decodes what is pending
         self.final  # noqa: B018  # makes the final state, if it is pending
+        self.deal  # noqa: B018  # and the deal and the result
+        self.result  # noqa: B018
         fields = dict(vars(self))
         fields["codec"] = None
         return fields

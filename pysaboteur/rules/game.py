@@ -146,7 +146,8 @@ class Game:
         )
         #: The core's round, with the round state it holds: a state put in its place
         #: (a new round, a determinized sample) is loaded into a new one when asked.
-        self._mirror: tuple[RoundState, CoreRound | None] | None = None
+        #: (The Duel's state is None while only its core has held the round.)
+        self._mirror: tuple[RoundState | None, CoreRound | None] | None = None
         #: How many of the round's last moves the core has played and the state not yet:
         #: the state catches up when it is read (:attr:`state`).
         self._behind = 0

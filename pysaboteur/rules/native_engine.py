@@ -20,7 +20,7 @@ from .moves import Move
 if TYPE_CHECKING:
     from .duel_deck import DuelDeck
     from .duel_results import DuelRoundResult
-    from .editions import Edition
+    from .editions import Deal, Edition
     from .round_state import RoundState
 
 
@@ -61,6 +61,14 @@ class DuelEngine(Engine, Protocol):
     """The core's side of one Duel deck (pysaboteur/native/duel.py): it ends the play,
     says why, and scores the round it ended."""
 
+    #: The deck's playing cards by number (``codec.cards``), in the deck's order.
+    playing_numbers: tuple[int, ...]
+
+    def deal(self, deal: Deal) -> CoreRound | None: ...
+    def deal_numbers(
+        self, first: int, hands: list[list[int]], pile: list[int], goals: list[str]
+    ) -> CoreRound | None: ...
+    def nuggets(self, core_round: CoreRound) -> tuple[int, int]: ...
     def end_of(self, core_round: CoreRound) -> str: ...
     def score(self, core_round: CoreRound) -> DuelRoundResult: ...
     def restore_state(self, state: RoundState, core_round: CoreRound) -> None: ...
