@@ -17,6 +17,7 @@ import time
 from collections.abc import Callable
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from rich.console import Console
 from rich.table import Table
@@ -24,6 +25,9 @@ from rich.table import Table
 from .rules import Game, Options
 from .rules.editions import find_edition
 from .rules.native_engine import LegalMoves, pure_engine
+
+if TYPE_CHECKING:
+    from .bench_editions import Side
 
 
 @dataclass
@@ -184,7 +188,10 @@ def run_bench(
     profile: bool = False,
     edition: str = "base",
     deck: str | None = None,
+    beside: Side | None = None,
 ) -> int:
+    """``saboteur bench``: the engines side by side, the headline figures, where the
+    time goes; with ``beside``, this edition's moves a second against another's."""
     console = Console()
     title = find_edition(edition).title
     console.print(
@@ -195,6 +202,11 @@ def run_bench(
         _print_comparison(console, players, games, seed, options, edition, deck)
     else:
         console.print("the native core is not in use (not built, PYSABOTEUR_PURE, or this edition)")
+    if beside is not None:
+        # Imported here: it plays this module's playouts.
+        from .bench_editions import Side, print_editions
+
+        print_editions(console, Side(edition, players, deck), beside, games, seed, options)
     tally = playouts(players, games, seed, options, edition, deck)
     summary = Table(show_header=False, box=None)
     summary.add_row("moves per second", f"[bold]{tally.moves / tally.seconds:,.0f}[/]")

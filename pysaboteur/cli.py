@@ -6,10 +6,14 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from .i18n import LANGUAGES
 from .rules.editions import find_edition
 from .rules.options import GOLD_DRAW_CHOICES, NEXT_ROUND_START_CHOICES, Options
+
+if TYPE_CHECKING:
+    from .bench_editions import Side
 
 #: The editions ``play``, ``bench`` and the arena offer (docs/rules.md,
 #: docs/rules-saboteur2.md, docs/rules-duel.md).
@@ -77,6 +81,22 @@ def _check_players(parser: argparse.ArgumentParser, args: argparse.Namespace) ->
         if args.edition == "base" and 2 <= args.players <= 12:
             hint = " (Saboteur 2, --edition saboteur2, is for 2 to 12)"
         parser.error(f"argument --players: {error}{hint}")
+
+
+def _beside(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Side | None:
+    """The edition ``bench --beside`` names, with its players (checked as --players is)."""
+    if args.beside is None:
+        if args.beside_players is not None:
+            parser.error("argument --beside-players: give --beside EDITION with it")
+        return None
+    from .bench_editions import Side
+
+    players = args.beside_players or (2 if args.beside == "duel" else 5)
+    try:
+        find_edition(args.beside).check_players(players)
+    except ValueError as error:
+        parser.error(f"argument --beside-players: {error}")
+    return Side(args.beside, players)
 
 
 def _positive(text: str) -> int:
@@ -175,6 +195,15 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument(
         "--profile", action="store_true", help="also profile the playouts function by function"
     )
+    bench.add_argument(
+        "--beside", choices=BENCH_EDITIONS, default=None, metavar="EDITION",
+        help="also play this edition's games in turn with the chosen one's, and give both "
+        f"moves a second and their ratio ({', '.join(BENCH_EDITIONS)})",
+    )  # fmt: skip
+    bench.add_argument(
+        "--beside-players", type=_count, default=None, metavar="PLAYERS",
+        help="the players of --beside's games (default: 5, or 2 in the Duel)",
+    )  # fmt: skip
     _add_rule_options(bench)
     _add_arena_parser(commands)
     return parser
@@ -508,7 +537,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             return run_bench(args.players, args.games, args.seed, options_from(args),
                              breakdown=not args.no_breakdown, profile=args.profile,
-                             edition=args.edition, deck=args.deck)  # fmt: skip
+                             edition=args.edition, deck=args.deck,
+                             beside=_beside(args.command_parser, args))  # fmt: skip
         if args.command == "arena":
             from .arena.command import run_arena
 

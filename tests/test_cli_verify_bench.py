@@ -160,6 +160,11 @@ def test_bench_measures_saboteur2_at_its_player_counts(
          "Saboteur 2 is for 2 to 12 players, not 1"),
         (["play", "--players", "12"], "Saboteur is for 3 to 10 players, not 12"),
         (["play", "--edition", "saboteur3"], "argument --edition: invalid choice: 'saboteur3'"),
+        (["bench", "--beside", "base", "--beside-players", "2"],
+         "argument --beside-players: Saboteur is for 3 to 10 players, not 2"),
+        (["bench", "--beside", "duel", "--beside-players", "3"],
+         "argument --beside-players: Saboteur: The Duel is for 2 to 2 players, not 3"),
+        (["bench", "--beside-players", "4"], "argument --beside-players: give --beside EDITION"),
     ],
 )  # fmt: skip
 def test_a_player_count_the_edition_is_not_for_is_refused(
@@ -207,6 +212,20 @@ def test_bench_measures_the_duel_with_two_players_by_default(
     assert "random games of Saboteur: The Duel, 2 players" in output
     # The Duel plays through the core where it is built: the engines side by side.
     assert ("engines side by side" in output) == (core is not None)
+
+
+def test_bench_sets_two_editions_side_by_side(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["bench", "--edition", "duel", "--beside", "base", "--beside-players", "4"]
+    assert main([*argv, "--games", "1", "--no-breakdown"]) == 0
+    output = capsys.readouterr().out
+    table = output[output.index("editions side by side") :]
+    assert "interleaved, 5 runs each, CPU time" in table
+    for name in ("Saboteur: The Duel, 2 players", "Saboteur, 4 players"):
+        assert name in " ".join(table.split())
+    rows = [line for line in table.splitlines() if line.startswith("│ by ")]
+    assert [row.split("│")[1].strip() for row in rows] == ["by Move", "by code"]
+    for row in rows:
+        assert row.count("moves/s") == 2
 
 
 def test_a_deck_file_is_only_for_the_duel(capsys: pytest.CaptureFixture[str]) -> None:
