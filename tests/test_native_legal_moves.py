@@ -38,3 +38,25 @@ def test_an_index_past_the_end_is_refused() -> None:
     moves = Game.new(2, seed=1, edition="duel").legal_moves()
     with pytest.raises(IndexError):
         moves[len(moves)]
+
+
+@pytest.mark.parametrize(("edition", "players"), [("base", 5), ("saboteur2", 4), ("duel", 2)])
+def test_a_listing_kept_is_never_written_over(edition: str, players: int) -> None:
+    # The core refills the codes of listings nothing holds any more: one a reader
+    # keeps, or a copy of the game lists, stays as it was through later listings.
+    game = Game.new(players, seed=4, edition=edition)
+    kept: list[tuple[LegalMoves, list[int]]] = []
+    copies: list[tuple[Game, list[int]]] = []
+    for turn in range(30):
+        moves = game.legal_moves()
+        assert isinstance(moves, LegalMoves)
+        if turn % 7 == 0:
+            kept.append((moves, moves.codes.tolist()))
+        if turn % 5 == 0:
+            copied = game.copy()
+            copies.append((copied, copied.legal_moves().codes.tolist()))  # type: ignore[attr-defined]
+        game.play(moves.codes[turn % len(moves)])
+        for listing, codes in kept:
+            assert listing.codes.tolist() == codes
+        for other, codes in copies:
+            assert other.legal_moves().codes.tolist() == codes  # type: ignore[attr-defined]
