@@ -28,6 +28,13 @@ def _pyplot() -> Any:
     return plt
 
 
+def _save(plt: Any, figure: Any, path: Path) -> None:
+    # Cropped to what is drawn, not laid out to the figure's size: a long bot spec on
+    # an axis (a subprocess bot's command) fits where tight_layout gives up on it.
+    figure.savefig(path, dpi=100, bbox_inches="tight")
+    plt.close(figure)
+
+
 def _error(p: Proportion) -> tuple[float, float]:
     """Distances from the rate down to the interval's low end and up to its high end."""
     if not p.trials:
@@ -60,9 +67,7 @@ def plot_by_role(summary: Summary, path: Path) -> None:
     axes.set_ylabel("rounds won")
     axes.set_title("Win rate by role (Wilson 95% intervals)")
     axes.legend()
-    figure.tight_layout()
-    figure.savefig(path, dpi=100)
-    plt.close(figure)
+    _save(plt, figure, path)
 
 
 def plot_by_cell(summary: Summary, path: Path) -> None:
@@ -93,9 +98,7 @@ def plot_by_cell(summary: Summary, path: Path) -> None:
     axes.set_ylabel("miners' bot")
     axes.set_title("Miners' win rate per cell")
     figure.colorbar(image, ax=axes, fraction=0.046)
-    figure.tight_layout()
-    figure.savefig(path, dpi=100)
-    plt.close(figure)
+    _save(plt, figure, path)
 
 
 def plot_by_players(summary: Summary, path: Path) -> None:
@@ -121,9 +124,7 @@ def plot_by_players(summary: Summary, path: Path) -> None:
     panels[0].set_ylabel("rounds won")
     panels[0].legend()
     figure.suptitle("Win rate by player count (Wilson 95% intervals)")
-    figure.tight_layout()
-    figure.savefig(path, dpi=100)
-    plt.close(figure)
+    _save(plt, figure, path)
 
 
 def _mean_error(m: Mean) -> tuple[float, float]:
@@ -169,9 +170,7 @@ def _grouped_bars(
     axes.set_ylabel(ylabel)
     axes.set_title(title)
     axes.legend()
-    figure.tight_layout()
-    figure.savefig(path, dpi=100)
-    plt.close(figure)
+    _save(plt, figure, path)
 
 
 def plot_gold_by_role(summary: GoldSummary, path: Path) -> None:
@@ -214,9 +213,7 @@ def plot_gold_by_players(summary: GoldSummary, path: Path) -> None:
     axes.set_ylabel("gold pieces per seat-round")
     axes.set_title("Saboteur 2: mean GP per round by player count (95% t intervals)")
     axes.legend()
-    figure.tight_layout()
-    figure.savefig(path, dpi=100)
-    plt.close(figure)
+    _save(plt, figure, path)
 
 
 def write_gold_plots(summary: GoldSummary, out: Path) -> list[str]:
