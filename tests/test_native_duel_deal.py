@@ -14,6 +14,7 @@ from duel_decks import user_deck
 from pysaboteur.native import core
 from pysaboteur.native import duel as native_duel
 from pysaboteur.rules import Game, Options
+from pysaboteur.rules.duel_round_log import DuelRoundLog
 
 pytestmark = pytest.mark.skipif(core is None, reason="the native core is not built here")
 
@@ -61,3 +62,17 @@ def test_a_round_with_a_move_played_is_not_as_dealt() -> None:
     game: Any = Game.new(2, Options(), 3, edition="duel")
     game.play(game.legal_moves().codes[-1])  # a discard
     assert not native_duel._as_dealt(game.state, game.duel_maze)
+
+
+def test_a_round_dealt_in_the_core_has_the_fields_of_a_round_log() -> None:
+    # DuelRoundLog.dealt_when_read makes its fields itself, not by RoundLog's
+    # __init__: the same fields, the same values once the deal is read.
+    game: Any = Game.new(2, Options(), 5, edition="duel")
+    pending = game.rounds[-1]
+    made = DuelRoundLog(pending.deal)
+    made.codec = pending.codec
+    assert vars(pending).keys() == vars(made).keys()
+    assert {name: value for name, value in vars(pending).items() if name != "_deal_from"} == {
+        name: value for name, value in vars(made).items() if name != "_deal_from"
+    }
+    assert pending == made

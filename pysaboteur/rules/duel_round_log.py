@@ -95,8 +95,15 @@ class DuelRoundLog(RoundLog):
     @classmethod
     def dealt_when_read(cls, make: Callable[[], Deal]) -> DuelRoundLog:
         """A round whose ``deal`` is ``make()``, called when it is first read."""
-        log = cls(None)  # type: ignore[arg-type]  # the deal, when read
-        DuelRoundLog.deal.when_read(log, make)
+        # Made field by field, not by RoundLog's __init__ (a round of a playout
+        # starts this way, and the dataclass's __init__ cost twelve times as much);
+        # tests/test_native_duel_deal.py holds its fields to those __init__ gives.
+        log = object.__new__(cls)
+        vars(log).update(
+            _deal=None, _deal_from=make, _moves=[], codes=[], codec=None,
+            _result=None, _result_from=None, final_cells=None, texts=[], seen={},
+            shown={}, _final=None, _final_from=None,
+        )  # fmt: skip
         return log
 
     def deal_maker(self) -> Callable[[], Deal]:
