@@ -181,18 +181,12 @@ class DuelEngine:
     def _dealt(
         self, first: int, hands: Sequence[Sequence[str]], pile: Sequence[str], goals: Sequence[str]
     ) -> Any | None:
-        assert core is not None
         index = self.codec.index
         try:
-            return core.deal_duel_round(
-                self.tables,
-                first,
-                [looked_up(index, hand) for hand in hands],
-                looked_up(index, pile),
-                looked_up(self.face_index, goals),
-            )
+            numbers = [looked_up(index, hand) for hand in hands], looked_up(index, pile)
         except KeyError:
             return None
+        return self.deal_numbers(first, *numbers, list(goals))
 
     def restore(self, game: Any, core_round: Any) -> None:
         """Bring ``game``'s round state to where ``core_round`` stands (the core played
