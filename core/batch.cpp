@@ -137,12 +137,20 @@ void NativeGame::deal(const DealSpec& spec, int first) {
     tally.clear();
     ++round_number;
     ++maze_version;
+    changed_count = 0;
 }
 
 int NativeGame::play(const DealSpec& spec, uint32_t code, uint32_t& round_winners, uint32_t& game_winners) {
     tally.count(*round.tables, round.to_move, code);
-    if (kind_of(code) == PLACE || kind_of(code) == ROCKFALL) ++maze_version;
+    changed_count = 0;
+    bool revealed[3] = {round.maze.revealed[0], round.maze.revealed[1], round.maze.revealed[2]};
+    if (kind_of(code) == PLACE || kind_of(code) == ROCKFALL) {
+        ++maze_version;
+        changed[changed_count++] = static_cast<uint16_t>(cell_of(code));
+    }
     round.apply(code);
+    for (int goal = 0; goal < 3; ++goal)
+        if (round.maze.revealed[goal] != revealed[goal]) changed[changed_count++] = static_cast<uint16_t>(GOAL_KEYS[goal]);
     if (round.phase != ENDED) return 0;
     const int n = spec.players;
     // The round's winners are its winning team (none when the saboteurs win and
@@ -265,8 +273,11 @@ void Batch::observe(int index) {
     Written& written = written_[static_cast<size_t>(index)];
     uint32_t& drawn = drawn_[static_cast<size_t>(index)];
     bool same_maze = drawn == game.maze_version;
-    written.clear(spec, observation, !same_maze);  // the rest of the row is zero already
-    encode(spec, round, game.tally, game.side(seat, deals_.open_hands), seat, observation, written, same_maze);
+    bool one_change = drawn + 1 == game.maze_version && game.changed_count > 0;
+    written.clear(spec, observation, !same_maze && !one_change);  // the rest of the row is zero already
+    if (one_change) redraw_cells(spec, round.maze, game.changed, game.changed_count, observation, written);
+    encode(spec, round, game.tally, game.side(seat, deals_.open_hands), seat, observation, written,
+           same_maze || one_change);
     drawn = game.maze_version;
 }
 

@@ -61,6 +61,10 @@ struct NativeGame {
     int round_number;
     int16_t nuggets[MAX_SEATS];  // won in the rounds before this one
     uint32_t maze_version;       // counts the changes of the maze (a new round's too)
+    // The cells whose card came or went in the last play, which changed the maze once (the
+    // card's cell, the goals it turned up): an observation redraws only those. None after a deal.
+    uint16_t changed[4];
+    int changed_count;
 
     void start(const Tables* tables, const DealSpec& spec, uint64_t seed);
     void deal(const DealSpec& spec, int first);

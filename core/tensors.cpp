@@ -19,7 +19,31 @@ int goal_index(int key) {
     return -1;
 }
 
+// The planes of a face-up card at window ``cell``, noted in ``written``. Every plane of
+// the card's is written, zeros too: a branch per side mispredicts more than it saves.
+void draw_card(const TensorSpec& spec, int face, int cell, float* put, Written& written) {
+    written.cells.push_back(static_cast<uint16_t>(cell));
+    float* planes = put + spec.maze + cell;
+    for (int plane = 0; plane < 4; ++plane) planes[plane * spec.cells] = static_cast<float>(face >> plane & 1);
+    planes[4 * spec.cells] = face & DEAD_END ? 1.0f : 0.0f;
+    planes[5 * spec.cells] = 1.0f;
+}
+
 }  // namespace
+
+void redraw_cells(const TensorSpec& spec, const Maze& maze, const uint16_t* keys, int count, float* put,
+                  Written& written) {
+    for (int i = 0; i < count; ++i) {
+        int s = maze.slot(keys[i]);
+        int cell = spec.window_cell(keys[i]);
+        if (cell < 0) {  // a card came or went outside the window
+            written.outside += s >= 0 ? 1 : -1;
+            continue;
+        }
+        for (int plane = 0; plane < 6; ++plane) put[spec.maze + plane * spec.cells + cell] = 0.0f;
+        if (s >= 0) draw_card(spec, maze.slot_face[s], cell, put, written);
+    }
+}
 
 void Tally::clear() { std::memset(this, 0, sizeof *this); }
 
@@ -122,12 +146,7 @@ void encode(const TensorSpec& spec, const Round& round, const Tally& tally, cons
                 ++written.outside;
                 continue;
             }
-            written.cells.push_back(static_cast<uint16_t>(cell));
-            int face = maze.slot_face[s];
-            for (int plane = 0; plane < 4; ++plane)
-                if (face & (1 << plane)) put[spec.maze + plane * cells + cell] = 1.0f;
-            if (face & DEAD_END) put[spec.maze + 4 * cells + cell] = 1.0f;
-            put[spec.maze + 5 * cells + cell] = 1.0f;
+            draw_card(spec, maze.slot_face[s], cell, put, written);
         }
     }
     const int outside = written.outside;
@@ -148,24 +167,27 @@ void encode(const TensorSpec& spec, const Round& round, const Tally& tally, cons
         }
 
     // -- seats, counted from the observing seat ----------------------------------------
-    for (int other = 0; other < n; ++other) {
-        int row = spec.seats + relative(other, seat, n) * spec.seat_width;
-        for (int tool = 0; tool < 3; ++tool)
-            if (round.broken[other] & (1 << tool)) put[row + tool] = 1.0f;
-        put[row + 3] = static_cast<float>(round.hand_size[other] / spec.hand_scale);
+    // The tools and the columns of plays are written whole, zeros too, in loops of
+    // fixed length: a loop over the few entries that are not zero mispredicts its
+    // branches, which costs more than the writes it saves.
+    for (int row_index = 0; row_index < n; ++row_index) {
+        int other = seat + row_index < n ? seat + row_index : seat + row_index - n;
+        float* row = put + spec.seats + row_index * spec.seat_width;
+        for (int tool = 0; tool < 3; ++tool) row[tool] = static_cast<float>(round.broken[other] >> tool & 1);
+        row[3] = static_cast<float>(round.hand_size[other] / spec.hand_scale);
     }
     if (round.to_move != NOBODY) put[spec.seats + relative(round.to_move, seat, n) * spec.seat_width + 4] = 1.0f;
-    for (int actor = 0; actor < n; ++actor) {
-        int row = spec.plays + relative(actor, seat, n) * spec.play_width;
-        for (unsigned bits = tally.columns[actor]; bits; bits &= bits - 1) {
-            int column = __builtin_ctz(bits);
-            put[row + column] = spec.scaled[column][tally.plays[actor][column]];
-        }
+    const std::array<float, 256>* scaled = spec.scaled.data();
+    for (int row_index = 0; row_index < n; ++row_index) {
+        int actor = seat + row_index < n ? seat + row_index : seat + row_index - n;
+        float* row = put + spec.plays + row_index * spec.play_width;
+        for (int column = 0; column < Tally::COLUMNS; ++column) row[column] = scaled[column][tally.plays[actor][column]];
+        // Few tools are broken or mended in a round: the seats aimed at, bit by bit.
+        float* aimed = row + spec.play_columns;
         for (int kind = 0; kind < 2; ++kind)
             for (unsigned bits = tally.aimed_at[actor][kind]; bits; bits &= bits - 1) {
                 int target = __builtin_ctz(bits);
-                put[row + spec.play_columns + kind * n + relative(target, seat, n)] =
-                    spec.scaled[Tally::COLUMNS][tally.aimed[actor][kind][target]];
+                aimed[kind * n + relative(target, seat, n)] = scaled[Tally::COLUMNS][tally.aimed[actor][kind][target]];
             }
     }
 

@@ -95,6 +95,12 @@ struct Written {
     void clear(const TensorSpec& spec, float* out, bool maze_too);
 };
 
+// Redraws the cards' planes at the cells of ``keys``, where a card came or went since
+// the row showed ``maze`` one change ago (the rest of the row is as ``written`` says),
+// and keeps ``written`` up to date, its count of cards outside the window too.
+void redraw_cells(const TensorSpec& spec, const Maze& maze, const uint16_t* keys, int count, float* out,
+                  Written& written);
+
 // Writes the observation of ``seat`` into ``out`` (cleared by ``written``), the round
 // in play (phase play or gold), and notes the maze cells in ``written``; with
 // ``maze_drawn`` the face-up cards' planes are there already (the same maze).
