@@ -67,33 +67,26 @@ void Tally::count(const Tables& t, int seat, uint32_t code) {
             int face = t.faces[card][face_index_of(code)];
             int column = face & DEAD_END ? DEAD_ENDS : CONNECTED;
             ++plays[seat][column];
-            columns[seat] |= static_cast<uint8_t>(1 << column);
             break;
         }
         case BREAK:
         case FIX: {
             int aim = kind_of(code) == BREAK ? 0 : 1;
-            ++aimed[seat][aim][target_of(code)];
-            aimed_at[seat][aim] |= static_cast<uint16_t>(1 << target_of(code));
+            if (!aimed[seat][aim][target_of(code)]++)
+                aimed_entries[aimed_count++] = static_cast<uint16_t>(seat << 8 | aim << 4 | target_of(code));
             break;
         }
         case ROCKFALL:
             ++plays[seat][ROCKFALLS];
-            columns[seat] |= 1 << ROCKFALLS;
             break;
         case MAP: {
             ++plays[seat][MAPS];
-            columns[seat] |= 1 << MAPS;
             int goal = goal_index(cell_of(code));
-            if (goal >= 0) {
-                plays[seat][LOOKED + goal] = 1;
-                columns[seat] |= static_cast<uint8_t>(1 << (LOOKED + goal));
-            }
+            if (goal >= 0) plays[seat][LOOKED + goal] = 1;
             break;
         }
         case DISCARD:
             ++plays[seat][DISCARDS];
-            columns[seat] |= 1 << DISCARDS;
             break;
         default:
             break;
@@ -182,13 +175,12 @@ void encode(const TensorSpec& spec, const Round& round, const Tally& tally, cons
         int actor = seat + row_index < n ? seat + row_index : seat + row_index - n;
         float* row = put + spec.plays + row_index * spec.play_width;
         for (int column = 0; column < Tally::COLUMNS; ++column) row[column] = scaled[column][tally.plays[actor][column]];
-        // Few tools are broken or mended in a round: the seats aimed at, bit by bit.
-        float* aimed = row + spec.play_columns;
-        for (int kind = 0; kind < 2; ++kind)
-            for (unsigned bits = tally.aimed_at[actor][kind]; bits; bits &= bits - 1) {
-                int target = __builtin_ctz(bits);
-                aimed[kind * n + relative(target, seat, n)] = scaled[Tally::COLUMNS][tally.aimed[actor][kind][target]];
-            }
+    }
+    for (int i = 0; i < tally.aimed_count; ++i) {
+        unsigned entry = tally.aimed_entries[i];
+        int actor = static_cast<int>(entry >> 8), kind = entry >> 4 & 15, target = entry & 15;
+        put[spec.plays + relative(actor, seat, n) * spec.play_width + spec.play_columns + kind * n +
+            relative(target, seat, n)] = scaled[Tally::COLUMNS][tally.aimed[actor][kind][target]];
     }
 
     // -- the table ----------------------------------------------------------------------
@@ -258,13 +250,16 @@ int legal_ids(const TensorSpec& spec, const Round& round, uint16_t* ids) {
     }
     const Tables& t = *round.tables;
     const Maze& maze = round.maze;
-    uint8_t distinct[MAX_HAND];
+    uint8_t distinct[MAX_HAND];  // the hand's cards, each once, in the hand's order
     int kinds = 0;
+    uint64_t seen[MAX_CARDS / 64] = {};
     for (int i = 0; i < size; ++i) {
         uint8_t card = round.hand[seat][i];
-        bool known = false;
-        for (int j = 0; j < kinds; ++j) known |= distinct[j] == card;
-        if (!known) distinct[kinds++] = card;
+        uint64_t& word = seen[card >> 6];
+        uint64_t bit = uint64_t{1} << (card & 63);
+        distinct[kinds] = card;
+        kinds += !(word & bit);
+        word |= bit;
     }
     if (!round.broken[seat]) {
         int first[2 * MAX_HAND];

@@ -67,9 +67,11 @@ struct Tally {
     static constexpr int COLUMNS = 8;  // tensors.py PLAY_FEATURES
     uint8_t plays[MAX_SEATS][COLUMNS];
     uint8_t aimed[MAX_SEATS][2][MAX_SEATS];  // broken tools, repairs, per target seat
-    // The same, as bits of what is not zero (a seat plays few kinds in a round).
-    uint8_t columns[MAX_SEATS];
-    uint16_t aimed_at[MAX_SEATS][2];
+    // The entries of ``aimed`` that are not zero, in the order they became so, each
+    // actor << 8 | kind << 4 | target: few tools are broken or mended in a round, and
+    // one loop over them mispredicts less than a loop per seat and kind.
+    uint16_t aimed_entries[2 * MAX_SEATS * MAX_SEATS];
+    int aimed_count;
 
     void clear();
     // Counts ``code``, about to be played by ``seat`` (the round not yet changed).
@@ -111,7 +113,10 @@ void encode(const TensorSpec& spec, const Round& round, const Tally& tally, cons
 
 // A seat counted from ``from`` (0 <= both < players), without a division: this is
 // asked a few hundred times an observation.
-inline int relative(int seat, int from, int players) { return seat >= from ? seat - from : seat - from + players; }
+inline int relative(int seat, int from, int players) {
+    int counted = seat - from;
+    return counted + (players & -(counted < 0));  // no branch: which way it goes is a coin toss
+}
 
 // ``out[index] += amount`` as the Python encoders add into their float32 arrays: in
 // double, then rounded to float, so that the two engines' vectors agree bit for bit.
@@ -126,22 +131,34 @@ inline void add(float* out, int index, double amount) {
 void put_goals(const Round& round, int seat, float* put, int goals, int face_down, int gold_chance,
                const int* goal_cells);
 
-// A listing's placement faces by side pattern: per pattern (a face's sides, 0 ... 15)
-// a bit per face that has it, so that a cell's fitting faces are found from the few
-// patterns that fit there, not by trying every face.
+// A listing's placement faces by side pattern, so that a cell's fitting faces are found
+// from the patterns that fit there (a bit each of 16), not by trying every face: per
+// four patterns (a nibble of the fits) and each subset of them, a bit per face (< 32,
+// the listing's order) that has one of them. Four look-ups a cell, and no loop whose
+// length varies from cell to cell (its branches mispredict).
 struct FacesByPattern {
-    uint32_t of[16] = {};
+    uint32_t by_nibble[4][16] = {};
     unsigned any = 0;  // the patterns some face has, a bit each
-    // Face ``index`` (< 32, the listing's order) has side pattern ``pattern``.
+    // Face ``index`` has side pattern ``pattern`` (0 ... 15).
     void add(int index, int pattern) {
-        of[pattern] |= 1u << index;
+        uint32_t* subsets = by_nibble[pattern >> 2];
+        const uint32_t* has = SUBSETS_WITH[pattern & 3];
+        const uint32_t face = 1u << index;
+        for (int subset = 0; subset < 16; ++subset) subsets[subset] |= has[subset] & face;  // vectorized
         any |= 1u << pattern;
     }
+    // Per pattern of a nibble, all ones at the subsets of the nibble that hold it.
+    static constexpr uint32_t SUBSETS_WITH[4][16] = {
+        {0, ~0u, 0, ~0u, 0, ~0u, 0, ~0u, 0, ~0u, 0, ~0u, 0, ~0u, 0, ~0u},
+        {0, 0, ~0u, ~0u, 0, 0, ~0u, ~0u, 0, 0, ~0u, ~0u, 0, 0, ~0u, ~0u},
+        {0, 0, 0, 0, ~0u, ~0u, ~0u, ~0u, 0, 0, 0, 0, ~0u, ~0u, ~0u, ~0u},
+        {0, 0, 0, 0, 0, 0, 0, 0, ~0u, ~0u, ~0u, ~0u, ~0u, ~0u, ~0u, ~0u},
+    };
     // The ids at window cell ``cell`` where the patterns ``fits`` fit (a bit each), face
     // by face: ``first`` is each face's first id.
     int ids_at(int cell, unsigned fits, const int* first, uint16_t* ids) const {
-        uint32_t faces = 0;
-        for (fits &= any; fits; fits &= fits - 1) faces |= of[__builtin_ctz(fits)];
+        uint32_t faces = by_nibble[0][fits & 15] | by_nibble[1][fits >> 4 & 15] | by_nibble[2][fits >> 8 & 15] |
+                         by_nibble[3][fits >> 12 & 15];
         int count = 0;
         for (; faces; faces &= faces - 1) ids[count++] = static_cast<uint16_t>(first[__builtin_ctz(faces)] + cell);
         return count;
