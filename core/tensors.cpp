@@ -12,6 +12,9 @@ constexpr int CONNECTED = 0, DEAD_ENDS = 1, ROCKFALLS = 2, MAPS = 3, DISCARDS = 
 constexpr int DEAD_END = 16;  // rules/faces.py: the bit of a dead end's face
 constexpr int PHASE_COLUMN[2] = {3, 4};  // the table's columns of phase play, gold
 constexpr int PHASE_OVER = 5;            // and of the game over (tensors.py _PHASES)
+// A seat's broken tools (a bit each) as its row's three entries: read, not converted.
+constexpr float BROKEN_TOOLS[8][3] = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {1, 1, 0},
+                                      {0, 0, 1}, {1, 0, 1}, {0, 1, 1}, {1, 1, 1}};
 
 int goal_index(int key) {
     for (int index = 0; index < 3; ++index)
@@ -166,7 +169,8 @@ void encode(const TensorSpec& spec, const Round& round, const Tally& tally, cons
     for (int row_index = 0; row_index < n; ++row_index) {
         int other = seat + row_index < n ? seat + row_index : seat + row_index - n;
         float* row = put + spec.seats + row_index * spec.seat_width;
-        for (int tool = 0; tool < 3; ++tool) row[tool] = static_cast<float>(round.broken[other] >> tool & 1);
+        const float* tools = BROKEN_TOOLS[round.broken[other] & 7];
+        for (int tool = 0; tool < 3; ++tool) row[tool] = tools[tool];
         row[3] = static_cast<float>(round.hand_size[other] / spec.hand_scale);
     }
     if (round.to_move != NOBODY) put[spec.seats + relative(round.to_move, seat, n) * spec.seat_width + 4] = 1.0f;
