@@ -37,13 +37,14 @@ def test_hiding_is_a_setting_of_the_heuristic() -> None:
     assert isinstance(bot, HeuristicBot)
     assert bot.name == "heuristic"
     assert bot.parameters() == {
-        "hide": True, "open_at": 3.0, "exposed": 0.6, "look": 2.0, "talk": True
+        "hide": True, "open_at": 3.0, "exposed": 0.6, "look": 2.0, "talk": True, "evidence": 1.0
     }  # fmt: skip
     plain = make_bot("heuristic")
     assert isinstance(plain, HeuristicBot)
-    assert plain.parameters() == {"hide": False, "talk": True}
+    assert plain.parameters() == {"hide": False, "talk": True, "evidence": 1.0}
     deaf = make_bot("heuristic:talk=0")
-    assert isinstance(deaf, HeuristicBot) and deaf.parameters() == {"hide": False, "talk": False}
+    assert isinstance(deaf, HeuristicBot)
+    assert deaf.parameters() == {"hide": False, "talk": False, "evidence": 1.0}
 
 
 @pytest.mark.parametrize(

@@ -51,6 +51,8 @@ class TracedMove:
     public_gain: float  # cards it saved the way to where the gold may be, as all could see
     breaker_gold: int | None  # a break: the goal the breaker has mapped as gold, if any
     suspicion: list[float]  # the miners' mean belief in each seat, after the move
+    #: each miner's own belief in each seat, after the move (what a bot acts on)
+    by_miner: dict[int, list[float]] = field(default_factory=dict)
 
 
 @dataclass
@@ -106,7 +108,8 @@ def _play_round(
         after = goal_distances(game.maze)
         traced = _traced(move, before, after, chances, gold, trace)
         if game.phase == PLAY:
-            traced.suspicion = _mean_suspicion(game, watchers)
+            traced.by_miner = _beliefs(game, watchers)
+            traced.suspicion = _mean_suspicion(game.players, traced.by_miner)
         trace.moves.append(traced)
     result = game.rounds[number - 1].result
     assert result is not None
@@ -143,14 +146,19 @@ def _mapped_gold(game: Game, seat: int) -> int | None:
     return None
 
 
-def _mean_suspicion(game: Game, watchers: dict[int, Believer]) -> list[float]:
-    """Each seat's mean saboteur probability among the miners other than itself."""
+def _beliefs(game: Game, watchers: dict[int, Believer]) -> dict[int, list[float]]:
+    """Each miner's saboteur probability of every seat, as of now."""
     beliefs: dict[int, list[float]] = {}
     for seat, watcher in watchers.items():
         watcher.update(seat_observation(game, seat))
         beliefs[seat] = watcher.saboteur_probabilities()
+    return beliefs
+
+
+def _mean_suspicion(players: int, beliefs: dict[int, list[float]]) -> list[float]:
+    """Each seat's mean saboteur probability among the miners other than itself."""
     means = []
-    for suspect in range(game.players):
+    for suspect in range(players):
         seen = [chances[suspect] for seat, chances in beliefs.items() if seat != suspect]
         means.append(sum(seen) / len(seen) if seen else 0.0)
     return means

@@ -23,22 +23,30 @@ from ..bots.beliefs import RoleBeliefs
 from ..bots.clue_beliefs import ClueBeliefs
 from ..rules.results import SABOTEURS
 from .hiding_figures import report
-from .hiding_trace import BeliefFactory, RoundTrace, play_traced_game
+from .hiding_trace import RoundTrace, play_traced_game
 from .stats import paired_difference
 
 #: The miners' beliefs the figures are read with: today's, or the ones that read maps.
-BELIEFS: dict[str, BeliefFactory] = {"plain": RoleBeliefs, "clues": ClueBeliefs}
+BELIEFS: dict[str, type[RoleBeliefs]] = {"plain": RoleBeliefs, "clues": ClueBeliefs}
 
 
 def traces_of(
-    seeds: range, miners: str, saboteurs: str, players: int, jobs: int, beliefs: str = "plain"
+    seeds: range,
+    miners: str,
+    saboteurs: str,
+    players: int,
+    jobs: int,
+    beliefs: str = "plain",
+    evidence: float = 1.0,
 ) -> list[RoundTrace]:
+    """The traced rounds of the games dealt from ``seeds``, watched by the miners'
+    ``beliefs`` with that evidence weight (:class:`~pysaboteur.bots.beliefs.RoleBeliefs`)."""
     play = partial(
         play_traced_game,
         miners=miners,
         saboteurs=saboteurs,
         players=players,
-        believer=BELIEFS[beliefs],
+        believer=partial(BELIEFS[beliefs], evidence=evidence),
     )
     if jobs <= 1:
         games = [play(seed) for seed in seeds]

@@ -10,6 +10,12 @@ observer's own role and a likelihood for each public move under each role:
 - a broken tool on another seat is likelier between opposing teams, a repair
   on another seat likelier within a team;
 - discards, passes, maps and gold picks say nothing.
+
+``evidence`` weighs all of that at once: the posterior is taken to that power
+(log-likelihoods times ``evidence``, the prior over the role pool being even),
+so 1 is the likelihoods as written and more trusts the moves more. Fitted to
+play (``python -m pysaboteur.arena.reliability --fit``), it makes the beliefs
+calibrated: of the seats believed saboteurs at 0.7, about 70% are.
 """
 
 from __future__ import annotations
@@ -62,9 +68,12 @@ def move_gain(maze: Maze, move: Move, chances: list[float]) -> float:
 class RoleBeliefs:
     """One seat's beliefs about the roles of a round, updated from its observations."""
 
-    def __init__(self, seat: int, players: int) -> None:
+    def __init__(self, seat: int, players: int, evidence: float = 1.0) -> None:
+        if not evidence > 0:
+            raise ValueError(f"the beliefs' evidence weight must be above 0, got {evidence}")
         self.seat = seat
         self.players = players
+        self.evidence = evidence
         self._start_round(None)
 
     def _start_round(self, observation: Observation | None) -> None:
@@ -136,7 +145,7 @@ class RoleBeliefs:
     def posterior(self) -> list[tuple[frozenset[int], float]]:
         """Each possible set of saboteur places, with its probability."""
         if self._posterior is None:
-            self._posterior = self._compute_posterior()
+            self._posterior = tempered(self._compute_posterior(), self.evidence)
         return self._posterior
 
     def _compute_posterior(self) -> list[tuple[frozenset[int], float]]:
@@ -169,6 +178,19 @@ class RoleBeliefs:
     def assignment_weights(self) -> list[tuple[Assignment, float]]:
         """The posterior as (roles of the seats and the set-aside card, weight) pairs."""
         return [(as_assignment(self.players, saboteurs), w) for saboteurs, w in self.posterior()]
+
+
+def tempered(
+    posterior: list[tuple[frozenset[int], float]], evidence: float
+) -> list[tuple[frozenset[int], float]]:
+    """The posterior with every log-likelihood times ``evidence`` (its weights to that
+    power, normalized: the prior over the sets is even)."""
+    if evidence == 1.0:
+        return posterior
+    top = max(weight for _, weight in posterior)
+    powered = [(saboteurs, (weight / top) ** evidence) for saboteurs, weight in posterior]
+    norm = sum(weight for _, weight in powered)
+    return [(saboteurs, weight / norm) for saboteurs, weight in powered]
 
 
 def _fresh_maze(observation: Observation) -> Maze:

@@ -12,7 +12,8 @@ and then judges by :class:`~.clue_beliefs.ClueBeliefs`, which weigh them gently
 and also say where the claims put the gold; ``talk=0`` makes it deaf.
 
 Every legal move gets a score; the best wins, ties broken by the bot's own
-seeded generator.  Suspicion comes from :class:`~.beliefs.RoleBeliefs`.
+seeded generator.  Suspicion comes from :class:`~.beliefs.RoleBeliefs`
+(``evidence=K`` weighs the moves K times as much: the beliefs to the power K).
 """
 
 from __future__ import annotations
@@ -86,11 +87,18 @@ class HeuristicBot:
     name = "heuristic"
 
     def __init__(
-        self, seed: int | None = None, hiding: HidingPlan | None = None, *, listens: bool = True
+        self,
+        seed: int | None = None,
+        hiding: HidingPlan | None = None,
+        *,
+        listens: bool = True,
+        evidence: float = 1.0,
     ) -> None:
         self._rng = random.Random(seed)
         self._beliefs: RoleBeliefs | None = None
         self.listens = listens
+        #: The weight of the moves in the beliefs (:class:`~.beliefs.RoleBeliefs`).
+        self.evidence = evidence
         #: The round's claims in table talk, as last heard (none: plain beliefs).
         self._claims: list[Claim] = []
         self._hiding = hiding
@@ -103,9 +111,9 @@ class HeuristicBot:
         """Every setting, defaults included (for a run's record)."""
         plan = self._hiding
         if plan is None:
-            return {"hide": False, "talk": self.listens}
+            return {"hide": False, "talk": self.listens, "evidence": self.evidence}
         return {"hide": True, "open_at": plan.open_at, "exposed": plan.exposed, "look": plan.look,
-                "talk": self.listens}  # fmt: skip
+                "talk": self.listens, "evidence": self.evidence}  # fmt: skip
 
     def hear(self, claims: Sequence[Claim]) -> None:
         """The claims made in table talk this round (the base game's and Saboteur 2's
@@ -135,7 +143,7 @@ class HeuristicBot:
         seat = viewer_seat(observation)
         kind = ClueBeliefs if self._claims else RoleBeliefs
         if self._beliefs is None or self._beliefs.seat != seat or type(self._beliefs) is not kind:
-            self._beliefs = kind(seat, observation["players"])
+            self._beliefs = kind(seat, observation["players"], self.evidence)
         self._beliefs.update(observation)
         if isinstance(self._beliefs, ClueBeliefs):
             self._beliefs.hear(self._claims)
@@ -320,6 +328,7 @@ def _make(settings: dict[str, str], seed: int | None) -> HeuristicBot:
     settings = dict(settings)
     hide = settings.pop("hide", "0")
     talk = settings.pop("talk", "1")
+    evidence = _evidence(settings.pop("evidence", "1"))
     for name, value in (("hide", hide), ("talk", talk)):
         if value not in ("0", "1"):
             raise ValueError(f"the heuristic's {name} setting is 0 or 1, got {value}")
@@ -327,7 +336,17 @@ def _make(settings: dict[str, str], seed: int | None) -> HeuristicBot:
         raise ValueError(f"the heuristic bot takes these settings only with hide=1: "
                          f"{', '.join(settings)}")  # fmt: skip
     plan = HidingPlan.from_settings(settings) if hide == "1" else None
-    return HeuristicBot(seed, plan, listens=talk == "1")
+    return HeuristicBot(seed, plan, listens=talk == "1", evidence=evidence)
+
+
+def _evidence(text: str) -> float:
+    try:
+        evidence = float(text)
+    except ValueError:
+        evidence = 0.0
+    if not evidence > 0 or evidence == float("inf"):
+        raise ValueError(f"the heuristic's evidence setting is a number above 0, got {text}")
+    return evidence
 
 
 register("heuristic", _make)
