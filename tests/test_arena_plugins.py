@@ -80,7 +80,7 @@ def test_an_entry_point_of_the_group_is_a_bot(
 def test_bot_parameters_include_the_defaults() -> None:
     assert bot_parameters(make_bot("ismcts:iterations=5")) == {
         "iterations": 5, "seconds": None, "candidates": 6, "horizon": None, "exploration": 0.7,
-        "playout": "native", "playouts": 1, "saboteur_iterations": None,
+        "playout": "native", "playouts": 1, "saboteur_iterations": None, "evidence": 1.0,
     }  # fmt: skip
     assert bot_parameters(make_bot("random")) == {}
 

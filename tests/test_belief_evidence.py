@@ -16,6 +16,7 @@ from pysaboteur.bots import make_bot
 from pysaboteur.bots.beliefs import SHARPNESS, RoleBeliefs, tempered
 from pysaboteur.bots.clue_beliefs import ClueBeliefs
 from pysaboteur.bots.heuristic import HeuristicBot
+from pysaboteur.bots.ismcts import IsmctsBot
 from pysaboteur.rules import Game, seat_observation
 
 
@@ -144,3 +145,13 @@ def test_a_traced_round_s_mean_suspicion_is_the_mean_of_the_miners_beliefs() -> 
             for suspect in range(5):
                 seen = [b[suspect] for seat, b in move.by_miner.items() if seat != suspect]
                 assert move.suspicion[suspect] == pytest.approx(sum(seen) / len(seen))
+
+
+def test_the_search_judges_and_samples_by_the_same_weight() -> None:
+    bot = make_bot("ismcts:iterations=3,evidence=3", seed=2)
+    assert isinstance(bot, IsmctsBot) and bot.evidence == 3.0
+    observation = seat_observation(Game.new(5, seed=3), 0)
+    assert bot.beliefs(observation).evidence == 3.0
+    for text in ("0", "nan", "inf", "x"):
+        with pytest.raises(ValueError, match="evidence"):
+            make_bot(f"ismcts:evidence={text}")

@@ -21,7 +21,8 @@ Settings (``ismcts:iterations=100``, ``ismcts:seconds=0.5``): ``iterations``
 (samples per move, each trying every candidate; deterministic for a seed; 100
 by default) or ``seconds`` per move (also spelt ``time``); ``saboteur_iterations``
 the samples for a decision the seat makes as a saboteur, where it differs
-(a saboteur's few moves decide more of the round than a miner's); ``candidates``
+(a saboteur's few moves decide more of the round than a miner's); ``evidence``
+the beliefs' weight of the moves (as ``heuristic:evidence``); ``candidates``
 at the root (default 6); ``horizon`` playout moves before the value model
 judges (default: one round of the table); ``exploration`` the UCB constant.
 """
@@ -97,6 +98,7 @@ class IsmctsBot:
         playout: str = NATIVE_PLAYOUT,
         playouts: int = 1,
         saboteur_iterations: int | None = None,
+        evidence: float = 1.0,
     ) -> None:
         if playout not in (NATIVE_PLAYOUT, PYTHON_PLAYOUT):
             raise ValueError(f"ismcts playout must be {NATIVE_PLAYOUT} or {PYTHON_PLAYOUT}")
@@ -113,7 +115,10 @@ class IsmctsBot:
         self.exploration = exploration
         self.playout = playout
         self.playouts = playouts
-        self._heuristic = HeuristicBot(seed)
+        #: The beliefs' evidence weight (``RoleBeliefs``): the heuristic that ranks the
+        #: candidates judges by them, and the samples draw the roles from them.
+        self.evidence = evidence
+        self._heuristic = HeuristicBot(seed, evidence=evidence)
         self._saboteur2: Saboteur2Search | None = None
         #: Sampled games the last decision was tried on (0: no search was needed), for
         #: the arena's record of each decision.
@@ -366,6 +371,7 @@ _SETTINGS = {
     "playout": str,
     "playouts": int,
     "saboteur_iterations": int,
+    "evidence": float,
 }
 
 
@@ -383,6 +389,8 @@ def _make(settings: dict[str, str], seed: int | None) -> IsmctsBot:
             raise ValueError(f"ismcts setting {key} must be a number, not {text!r}") from None
         if key == "playout":
             continue
+        if key == "evidence" and not 0 < values[key] < math.inf:
+            raise ValueError(f"ismcts setting evidence must be a number above 0, not {text!r}")
         if (values[key] <= 0 and key != "horizon") or values[key] < 0:
             raise ValueError(f"ismcts setting {key} must be positive")
     if "time" in values:
