@@ -18,6 +18,7 @@ import argparse
 import sys
 
 from pysaboteur.bots import make_bot
+from pysaboteur.bots.heuristic import HeuristicBot
 from pysaboteur.rules import Game, seat_observation
 
 
@@ -35,7 +36,7 @@ def main() -> int:
     for game_seed in range(args.seed, args.seed + args.games):
         game = Game.new(5, seed=game_seed, edition=args.edition)
         players = [make_bot("heuristic", seed=seat) for seat in range(5)]
-        search, judge = make_bot(spec, seed=game_seed), make_bot("heuristic", seed=game_seed)
+        search, judge = make_bot(spec, seed=game_seed), HeuristicBot(game_seed)
         moves = 0
         while not game.is_over:
             seat = game.to_move
