@@ -126,8 +126,10 @@ def test_cases_read_each_miner_s_own_beliefs_but_not_of_itself() -> None:
     move = TracedMove(1, "discard", -1, False, False, [8] * 3, [8] * 3, 0.0, None, [0.7, 0.2, 0.3])
     move.by_miner = {1: [0.6, 0.0, 0.3], 2: [0.8, 0.2, 0.0]}
     trace = RoundTrace(0, 1, roles, "miners", [move])
-    assert sorted(cases([trace])) == [(0.2, False), (0.3, False), (0.6, True), (0.8, True)]
-    assert sorted(cases([trace], by_miner=False)) == [(0.2, False), (0.3, False), (0.7, True)]
+    assert sorted(cases([trace], by_miner=True)) == [
+        (0.2, False), (0.3, False), (0.6, True), (0.8, True)
+    ]  # fmt: skip
+    assert sorted(cases([trace])) == [(0.2, False), (0.3, False), (0.7, True)]
     assert reliability([trace], bins=2, by_miner=True) == [
         (pytest.approx(0.25), 0.0, 2),
         (pytest.approx(0.7), 1.0, 2),

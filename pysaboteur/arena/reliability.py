@@ -30,9 +30,9 @@ from .measure_hiding import BELIEFS, traces_of
 Case = tuple[float, bool]  # a miner's belief that a seat is a saboteur, and whether it is
 
 
-def cases(traces: Sequence[RoundTrace], by_miner: bool = True) -> list[Case]:
-    """Every belief after every move of the play, with the truth: each miner's own in
-    every other seat (``by_miner``), or the miners' mean in every seat."""
+def cases(traces: Sequence[RoundTrace], by_miner: bool = False) -> list[Case]:
+    """Every belief after every move of the play, with the truth: the miners' mean in
+    every seat, or (``by_miner``) each miner's own in every other seat."""
     found: list[Case] = []
     for trace in traces:
         for move in trace.moves:
@@ -134,7 +134,7 @@ def main() -> None:
             traces = traces_of(
                 seeds, args.miners, args.saboteurs, 5, args.jobs, "plain", evidence=weight
             )
-            found = cases(traces)
+            found = cases(traces, by_miner=True)
             fitted[weight] = log_loss(found)
             label = f"evidence {weight:g}"
             curves[label] = reliability(traces, by_miner=True)
