@@ -69,11 +69,9 @@ class RoleBeliefs:
     """One seat's beliefs about the roles of a round, updated from its observations."""
 
     def __init__(self, seat: int, players: int, evidence: float = 1.0) -> None:
-        if not evidence > 0:
-            raise ValueError(f"the beliefs' evidence weight must be above 0, got {evidence}")
         self.seat = seat
         self.players = players
-        self.evidence = evidence
+        self.evidence = checked_evidence(evidence)
         self._start_round(None)
 
     def _start_round(self, observation: Observation | None) -> None:
@@ -178,6 +176,13 @@ class RoleBeliefs:
     def assignment_weights(self) -> list[tuple[Assignment, float]]:
         """The posterior as (roles of the seats and the set-aside card, weight) pairs."""
         return [(as_assignment(self.players, saboteurs), w) for saboteurs, w in self.posterior()]
+
+
+def checked_evidence(evidence: float) -> float:
+    """``evidence`` if it can weigh the moves (a finite number above 0), else ValueError."""
+    if not 0 < evidence < math.inf:
+        raise ValueError(f"the beliefs' evidence weight is a number above 0, got {evidence}")
+    return evidence
 
 
 def tempered(

@@ -28,7 +28,7 @@ from ..rules.maze import Maze
 from ..rules.moves import BREAK, DISCARD, FIX, MAP, PLACE, ROCKFALL, TAKE, Move
 from ..rules.observation import Observation, viewer_seat
 from .base import register
-from .beliefs import RoleBeliefs
+from .beliefs import RoleBeliefs, checked_evidence
 from .claims import Claim
 from .clue_beliefs import ClueBeliefs
 from .heuristic_duel import DuelHeuristic
@@ -98,7 +98,7 @@ class HeuristicBot:
         self._beliefs: RoleBeliefs | None = None
         self.listens = listens
         #: The weight of the moves in the beliefs (:class:`~.beliefs.RoleBeliefs`).
-        self.evidence = evidence
+        self.evidence = checked_evidence(evidence)
         #: The round's claims in table talk, as last heard (none: plain beliefs).
         self._claims: list[Claim] = []
         self._hiding = hiding
@@ -328,7 +328,7 @@ def _make(settings: dict[str, str], seed: int | None) -> HeuristicBot:
     settings = dict(settings)
     hide = settings.pop("hide", "0")
     talk = settings.pop("talk", "1")
-    evidence = _evidence(settings.pop("evidence", "1"))
+    evidence = _number("evidence", settings.pop("evidence", "1"))
     for name, value in (("hide", hide), ("talk", talk)):
         if value not in ("0", "1"):
             raise ValueError(f"the heuristic's {name} setting is 0 or 1, got {value}")
@@ -339,14 +339,11 @@ def _make(settings: dict[str, str], seed: int | None) -> HeuristicBot:
     return HeuristicBot(seed, plan, listens=talk == "1", evidence=evidence)
 
 
-def _evidence(text: str) -> float:
+def _number(name: str, text: str) -> float:
     try:
-        evidence = float(text)
+        return float(text)
     except ValueError:
-        evidence = 0.0
-    if not evidence > 0 or evidence == float("inf"):
-        raise ValueError(f"the heuristic's evidence setting is a number above 0, got {text}")
-    return evidence
+        raise ValueError(f"the heuristic's {name} setting is a number, got {text}") from None
 
 
 register("heuristic", _make)

@@ -389,8 +389,6 @@ def _make(settings: dict[str, str], seed: int | None) -> IsmctsBot:
             raise ValueError(f"ismcts setting {key} must be a number, not {text!r}") from None
         if key == "playout":
             continue
-        if key == "evidence" and not 0 < values[key] < math.inf:
-            raise ValueError(f"ismcts setting evidence must be a number above 0, not {text!r}")
         if (values[key] <= 0 and key != "horizon") or values[key] < 0:
             raise ValueError(f"ismcts setting {key} must be positive")
     if "time" in values:
